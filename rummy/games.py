@@ -1,0 +1,80 @@
+"""The interface every game engine offers, and the registry of games by name.
+
+A game engine is a module-level object with pure functions over immutable state. The
+table app, the bots, the journal replay and crash recovery all drive a game only through
+this interface, so adding a game never touches them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from rummy.actions import Action, Event
+
+
+class GameEngine(Protocol):
+    """What a game offers. ``State`` is the game's own frozen dataclass."""
+
+    name: str  # "gin" | "contract"
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> Any:
+        """Build the frozen rules value; raise ``ValueError`` naming each bad parameter."""
+
+    def rules_to_dict(self, rules: Any) -> dict[str, Any]:
+        """JSON-ready form of the rules, for the journal header."""
+
+    def preset(self, name: str) -> Any:
+        """A named rules preset."""
+
+    def new_match(self, rules: Any, seats: int, *, first_dealer: int = 0) -> Any:
+        """The state before the first deal."""
+
+    def decks_to_deal(self, state: Any) -> int:
+        """How many packs the next ``deal`` action needs, or 0 when no deal is pending.
+
+        The driver then applies ``Action("deal", TABLE, cards=<shuffled packs>)``.
+        """
+
+    def to_act(self, state: Any) -> Sequence[int]:
+        """Seats that may act now (several while a buy is being asked, C-8/C-9)."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` (knocks with the automatic arrangement)."""
+
+    def apply(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
+        """The next state, or ``ActionError`` with a reason a player can read."""
+
+    def is_over(self, state: Any) -> bool:
+        """True when the match has ended."""
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator / the public table)."""
+
+    def describe(self, event: Event) -> str:
+        """One line of English for a replay printout."""
+
+
+ENGINES: dict[str, str] = {
+    "gin": "rummy.gin.engine:ENGINE",
+    "contract": "rummy.contract.engine:ENGINE",
+}
+
+
+def get_engine(name: str) -> GameEngine:
+    """The engine registered under ``name`` (``"gin"`` or ``"contract"``)."""
+    try:
+        module_name, attr = ENGINES[name].split(":")
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(ENGINES))}") from None
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def run_actions(engine: GameEngine, state: Any, actions: Sequence[Action]) -> tuple[Any, list[Event]]:
+    """Apply actions in order; returns the final state and all events."""
+    events: list[Event] = []
+    for action in actions:
+        state, evs = engine.apply(state, action)
+        events.extend(evs)
+    return state, events

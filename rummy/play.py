@@ -1,0 +1,71 @@
+"""Driving a match: players choose actions, the table deals, the journal records.
+
+This is the loop the bots, the soak tests and the text-mode game share; the pygame app
+runs the same steps one input at a time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from rummy.actions import TABLE, Action, Event
+from rummy.cards import shuffled_deck
+from rummy.games import GameEngine
+from rummy.records import JournalWriter
+
+
+class Player(Protocol):
+    """A computer player: picks one of the legal actions from what its seat may see."""
+
+    def choose(self, engine: GameEngine, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+def deal_action(engine: GameEngine, state: Any, rng: random.Random) -> Action | None:
+    """The table's deal, when one is pending: a shuffled deck order as one action."""
+    decks = engine.decks_to_deal(state)
+    if not decks:
+        return None
+    return Action("deal", TABLE, cards=tuple(shuffled_deck(rng, decks)))
+
+
+def step(
+    engine: GameEngine,
+    state: Any,
+    players: Sequence[Player],
+    rng: random.Random,
+) -> Action:
+    """The next action: a deal, or the choice of the first seat that may act."""
+    deal = deal_action(engine, state, rng)
+    if deal is not None:
+        return deal
+    for seat in engine.to_act(state):
+        legal = engine.legal_actions(state, seat)
+        if legal:
+            return players[seat].choose(engine, engine.view(state, seat), legal, rng)
+    raise RuntimeError("no seat can act but the match is not over")
+
+
+def play_match(
+    engine: GameEngine,
+    state: Any,
+    players: Sequence[Player],
+    rng: random.Random,
+    *,
+    journal: JournalWriter | None = None,
+    max_actions: int = 200_000,
+) -> tuple[Any, list[tuple[Action, list[Event]]]]:
+    """Play to the end of the match; returns the final state and every step."""
+    steps: list[tuple[Action, list[Event]]] = []
+    for _ in range(max_actions):
+        if engine.is_over(state):
+            if journal is not None:
+                journal.end("finished")
+            return state, steps
+        action = step(engine, state, players, rng)
+        state, events = engine.apply(state, action)
+        if journal is not None:
+            journal.append(action)
+        steps.append((action, events))
+    raise RuntimeError(f"match did not end within {max_actions} actions")
