@@ -1,0 +1,370 @@
+"""The live match on the table: journal every action durably, resume after a power cut.
+
+A :class:`MatchSession` owns the journal of the match being played in
+``<state_dir>/current/``. Every action is checked by the engine first, then appended and
+fsynced, then applied to ``.state``; so after a cut the state is exactly the replay of the
+durable journal lines. Finished matches go to ``<state_dir>/archive/`` (and into the records
+store); a journal that cannot be read is moved to ``<state_dir>/damaged/``, never deleted.
+
+``python -m rummy.session run --state-dir DIR --seed N`` is a small headless bot runner used
+by the kill-and-resume test (see :mod:`rummy.session_runner`).
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import os
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rummy.actions import TABLE, Action, Event
+from rummy.cards import Card, shuffled_deck
+from rummy.games import GameEngine, get_engine
+from rummy.records import Header, JournalError, JournalWriter, replay
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rummy.store import Store
+
+CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
+SEAT_KINDS = ("human", "computer")
+
+
+class SessionError(ValueError):
+    """Bad arguments for a session (unknown game, bad seats, bad rules)."""
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-ready canonical form of a state value (stable across processes)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"__": type(value).__name__} | {
+            f.name: canonical(getattr(value, f.name)) for f in fields(value)
+        }
+    if isinstance(value, Mapping):
+        items = [(canonical(k), canonical(v)) for k, v in value.items()]
+        return {"__map": sorted(items, key=lambda kv: json.dumps(kv[0], sort_keys=True))}
+    if isinstance(value, set | frozenset):
+        return {"__set": sorted((canonical(v) for v in value), key=json.dumps)}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return repr(value)
+    return repr(value)
+
+
+def state_digest(state: Any) -> str:
+    """sha256 hex of the canonical form of a game state."""
+    body = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def check_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Validated copies of seat dicts ``{"name", "kind": human|computer, "bot"}``."""
+    if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
+        raise SessionError("seats must be a non-empty list of {'name', 'kind'} entries")
+    out = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, Mapping):
+            raise SessionError(f"seat {i}: expected a table like {{name, kind}}, got {seat!r}")
+        name, kind = seat.get("name"), seat.get("kind", "human")
+        if not isinstance(name, str) or not name.strip():
+            raise SessionError(f"seat {i}: 'name' must be non-empty text")
+        if kind not in SEAT_KINDS:
+            raise SessionError(f"seat {i}: 'kind' must be one of {SEAT_KINDS}, got {kind!r}")
+        out.append({**seat, "name": name.strip(), "kind": kind})
+    return out
+
+
+@dataclass
+class ResumeResult:
+    """What :meth:`MatchSession.resume` found: the session (or None) and what to tell."""
+
+    session: MatchSession | None
+    messages: list[str] = field(default_factory=list)
+    finished: list[Path] = field(default_factory=list)  # journals archived during resume
+    damaged: list[Path] = field(default_factory=list)  # journals moved aside
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _move(path: Path, folder: Path) -> Path:
+    """Move ``path`` into ``folder`` (never overwriting), durably."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / path.name
+    n = 1
+    while target.exists():
+        target = folder / f"{path.stem}.{n}{path.suffix}"
+        n += 1
+    os.replace(path, target)
+    _fsync_dir(folder)
+    _fsync_dir(path.parent)
+    return target
+
+
+def _salvage(damaged: Path, bad_line: int, current: Path) -> Path | None:
+    """Copy the intact lines before ``bad_line`` of a damaged journal into ``current``."""
+    if bad_line <= 1:
+        return None
+    lines = damaged.read_bytes().split(b"\n")[: bad_line - 1]
+    target = current / f"{damaged.stem}-salvaged{damaged.suffix}"
+    n = 1
+    while target.exists():
+        target = current / f"{damaged.stem}-salvaged{n}{damaged.suffix}"
+        n += 1
+    tmp = target.with_suffix(".tmp")
+    with open(tmp, "wb") as f:
+        f.write(b"\n".join(lines) + b"\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, target)
+    _fsync_dir(current)
+    return target
+
+
+class MatchSession:
+    """One match in progress, journalled durably. Create with :meth:`start` or :meth:`resume`."""
+
+    def __init__(
+        self,
+        state_dir: Path,
+        engine: GameEngine,
+        header: Header,
+        state: Any,
+        writer: JournalWriter,
+        *,
+        actions_applied: int,
+        deals: int,
+    ) -> None:
+        self.state_dir = state_dir
+        self.engine = engine
+        self.header = header
+        self.state = state
+        self._writer: JournalWriter | None = writer
+        self.journal_path = writer.path
+        self.actions_applied = actions_applied
+        self._deals = deals
+        self.archived_path: Path | None = None
+
+    # -- creation ---------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        state_dir: str | os.PathLike[str],
+        game: str,
+        rules: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        *,
+        seed: int | None = None,
+        preset: str | None = None,
+        first_dealer: int = 0,
+        fsync: bool = True,
+    ) -> MatchSession:
+        """Begin a new match and its journal in ``<state_dir>/current/``."""
+        try:
+            engine = get_engine(game)
+        except (ValueError, ImportError) as exc:
+            raise SessionError(str(exc)) from None
+        seat_list = check_seats(seats)
+        try:
+            rules_obj = engine.rules_from_dict(dict(rules))
+            state = engine.new_match(rules_obj, len(seat_list), first_dealer=first_dealer)
+        except (ValueError, TypeError) as exc:
+            raise SessionError(f"{game} rules: {exc}") from None
+        now = datetime.now(UTC)
+        header = Header(
+            game=game,
+            rules=engine.rules_to_dict(rules_obj),
+            seats=seat_list,
+            seed=seed,
+            first_dealer=first_dealer,
+            created=now.isoformat(timespec="seconds"),
+            extra={"preset": preset} if preset else {},
+        )
+        current = Path(state_dir) / CURRENT
+        path = current / f"{now.strftime('%Y%m%dT%H%M%S%fZ')}-{game}.jsonl"
+        writer = JournalWriter.create(path, header, fsync=fsync)
+        return cls(Path(state_dir), engine, header, state, writer, actions_applied=0, deals=0)
+
+    @classmethod
+    def resume(
+        cls,
+        state_dir: str | os.PathLike[str],
+        *,
+        store: Store | None = None,
+        fsync: bool = True,
+    ) -> ResumeResult:
+        """Find the unfinished match in ``<state_dir>/current/`` and rebuild its state.
+
+        A torn last line is dropped and reported. A journal that cannot be replayed is moved
+        to ``damaged/`` (never deleted) and the intact lines before the damage are salvaged
+        into a new journal, so the hands played before it are not lost. Finished journals
+        left in ``current/`` (a cut between the end line and the move) are recorded into
+        ``store`` when given and archived.
+        """
+        root = Path(state_dir)
+        current = root / CURRENT
+        result = ResumeResult(None)
+        if not current.is_dir():
+            return result
+        candidates: list[tuple[Path, Any]] = []
+        pending = sorted(current.glob("*.jsonl"))
+        for _ in range(len(pending) * 8 + 8):  # bounded: each salvage shortens a journal
+            if not pending:
+                break
+            path = pending.pop(0)
+            try:
+                rep = replay(path)
+            except JournalError as exc:
+                try:
+                    moved = _move(path, root / DAMAGED)
+                except OSError as move_exc:
+                    result.messages.append(f"journal {path.name} is unreadable ({exc.reason}) "
+                                           f"and could not be moved aside: {move_exc}")
+                    continue
+                result.damaged.append(moved)
+                msg = (f"journal {path.name} is damaged at line {exc.line} ({exc.reason}); "
+                       f"moved to {DAMAGED}/{moved.name}")
+                salvaged = _salvage(moved, exc.line, current)
+                if salvaged is not None:
+                    msg += f"; the {exc.line - 2} action(s) before it were kept"
+                    pending.insert(0, salvaged)
+                result.messages.append(msg)
+                continue
+            for warning in rep.journal.warnings:
+                result.messages.append(f"journal {path.name}: {warning}")
+            if rep.journal.ended is not None or rep.engine.is_over(rep.state):
+                result.finished.append(cls._archive_finished(root, path, rep, store, fsync))
+                continue
+            candidates.append((path, rep))
+        if not candidates:
+            return result
+        *older, (path, rep) = candidates
+        for old_path, _ in older:
+            moved = _move(old_path, root / DAMAGED)
+            result.damaged.append(moved)
+            result.messages.append(f"journal {old_path.name}: an older unfinished match was "
+                                   f"moved to {DAMAGED}/{moved.name}")
+        writer = JournalWriter.append_to(path, fsync=fsync)
+        deals = sum(1 for a in rep.journal.actions if a.kind == "deal" and a.seat == TABLE)
+        result.session = cls(root, rep.engine, rep.journal.header, rep.state, writer,
+                             actions_applied=len(rep.journal.actions), deals=deals)
+        return result
+
+    @staticmethod
+    def _archive_finished(root: Path, path: Path, rep: Any, store: Store | None,
+                          fsync: bool) -> Path:
+        if rep.journal.ended is None:
+            with JournalWriter.append_to(path, fsync=fsync) as writer:
+                writer.end("finished")
+        if store is not None:
+            store.record_match(path)
+        return _move(path, root / ARCHIVE)
+
+    # -- playing ----------------------------------------------------------------------
+    @property
+    def seed(self) -> int | str | None:
+        return self.header.seed
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return [dict(s) for s in self.header.seats]
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.engine.is_over(self.state))
+
+    def _require_open(self) -> JournalWriter:
+        if self._writer is None:
+            raise SessionError("the match is finished; start a new one")
+        return self._writer
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check with the engine (``ActionError``: nothing written), journal, then update."""
+        writer = self._require_open()
+        new_state, events = self.engine.apply(self.state, action)
+        writer.append(action)
+        self.state = new_state
+        self.actions_applied += 1
+        if action.kind == "deal" and action.seat == TABLE:
+            self._deals += 1
+        return events
+
+    def deal_action(self) -> Action | None:
+        """The pending deal (a shuffled deck order), or None when no deal is pending."""
+        decks = self.engine.decks_to_deal(self.state)
+        if not decks:
+            return None
+        if self.seed is None:
+            rng: random.Random = secrets.SystemRandom()
+        else:
+            rng = random.Random(f"{self.seed}:{self._deals + 1}")
+        return Action("deal", TABLE, cards=tuple(shuffled_deck(rng, decks)))
+
+    def deal_if_needed(self) -> list[Event]:
+        """Apply the pending deal; ``[]`` when none is pending."""
+        action = self.deal_action()
+        return [] if action is None else self.apply(action)
+
+    def digest(self) -> str:
+        """sha256 hex of the canonical state (printed on resume, compared by tests)."""
+        return state_digest(self.state)
+
+    def finish(self, store: Store | None = None, *, reason: str = "finished") -> Path:
+        """End the match: write the end line, record it, move the journal to ``archive/``.
+
+        ``reason`` other than ``"finished"`` (e.g. ``"abandoned"`` from the operator menu)
+        ends a match that is not over; such a match is archived but not recorded.
+        """
+        writer = self._require_open()
+        if reason == "finished" and not self.is_over:
+            raise SessionError("the match is not over yet")
+        writer.end(reason)
+        writer.close()
+        self._writer = None
+        if store is not None and reason == "finished":
+            store.record_match(self.journal_path)
+        self.archived_path = _move(self.journal_path, self.state_dir / ARCHIVE)
+        return self.archived_path
+
+    def close(self) -> None:
+        """Close the journal file (the match stays resumable)."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+    def __enter__(self) -> MatchSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    from rummy.session_runner import main
+
+    sys.exit(main())
