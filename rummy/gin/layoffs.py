@@ -1,0 +1,129 @@
+"""Gin rummy layoffs (G-11, G-22.3): extending the knocker's melds and the best defence.
+
+After a non-gin knock the defender lays off deadwood on the knocker's melds: the 4th card
+of a set, or cards extending a run at either end within A..K, in chains (8S then 9S onto
+5S-6S-7S), onto any number of the knocker's melds. He chooses his own melds and his
+layoffs together to minimise his count, and may break his own melds to lay off more
+(G-22.3). Nothing is laid off on gin or big gin (G-9.2, G-10.2): callers do not call
+:func:`best_defence` then. The knocker never lays off (G-11.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rummy.cards import Card, CardLike, parse_card
+from rummy.gin.melds import Meld, _cards, _solve, is_run, is_set
+
+Layoff = tuple[Card, int]
+
+
+@dataclass(frozen=True)
+class Defence:
+    """The defender's best play: own melds, layoffs (card, knocker meld index) in a valid
+    order, remaining deadwood cards and their count."""
+
+    own_melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood_cards: tuple[Card, ...]
+    count: int
+
+
+def extend_meld(meld: Iterable[CardLike], card: CardLike) -> Meld:
+    """``meld`` with ``card`` added (sorted), or ValueError saying why not (G-11.1)."""
+    cs = [parse_card(c) for c in meld]
+    c = parse_card(card)
+    text = " ".join(str(x) for x in cs)
+    if c in cs:
+        raise ValueError(f"{c} is already in the meld {text}")
+    if is_set(cs):
+        if len(cs) == 4:
+            raise ValueError(f"the set {text} already has all four cards")
+        if c.rank != cs[0].rank:
+            raise ValueError(f"{c} is not the rank of the set {text}")
+        return tuple(sorted([*cs, c]))
+    if is_run(cs):
+        ranks = sorted(x.rank for x in cs)
+        if c.suit != cs[0].suit:
+            raise ValueError(f"{c} is not the suit of the run {text}")
+        if c.rank not in (ranks[0] - 1, ranks[-1] + 1):  # G-1.3: within A..K, no wrap
+            raise ValueError(f"{c} does not extend the run {text} at either end")
+        return tuple(sorted([*cs, c]))
+    raise ValueError(f"{text or '(empty)'} is not a meld")
+
+
+def legal_layoffs(
+    cards: Iterable[CardLike], melds_on_table: Sequence[Iterable[CardLike]]
+) -> list[Layoff]:
+    """Every (card, meld index) that can be laid off right now, one card at a time."""
+    hand = _cards(cards)
+    table = [tuple(parse_card(c) for c in m) for m in melds_on_table]
+    out: list[Layoff] = []
+    for c in hand:
+        for i, m in enumerate(table):
+            try:
+                extend_meld(m, c)
+            except ValueError:
+                continue
+            out.append((c, i))
+    return out
+
+
+def _options(hand: set[Card], meld: Meld) -> list[tuple[Card, ...]]:
+    """The ways to lay off held cards onto one meld, each in a valid order (G-11.1)."""
+    opts: list[tuple[Card, ...]] = [()]
+    if is_set(meld):
+        if len(meld) == 3:
+            suit = ({"S", "H", "D", "C"} - {c.suit for c in meld}).pop()
+            c = Card(meld[0].rank, suit)
+            if c in hand:
+                opts.append((c,))
+        return opts
+    suit = meld[0].suit
+    ranks = sorted(c.rank for c in meld)
+    down: list[Card] = []
+    r = ranks[0] - 1
+    while r >= 1 and Card(r, suit) in hand:
+        down.append(Card(r, suit))
+        r -= 1
+    up: list[Card] = []
+    r = ranks[-1] + 1
+    while r <= 13 and Card(r, suit) in hand:
+        up.append(Card(r, suit))
+        r += 1
+    return [
+        tuple(down[:i]) + tuple(up[:j]) for i in range(len(down) + 1) for j in range(len(up) + 1)
+    ]
+
+
+def best_defence(
+    defender_cards: Iterable[CardLike], knocker_melds: Sequence[Iterable[CardLike]]
+) -> Defence:
+    """The defender's optimal melds + layoffs together (G-11.3, G-22.3), exact.
+
+    Tie-break: least count, then most cards laid off, then the first option found.
+    """
+    hand = _cards(defender_cards)
+    table = [tuple(sorted(parse_card(c) for c in m)) for m in knocker_melds]
+    held = set(hand)
+    per_meld = [_options(held, m) for m in table]
+    best: tuple[tuple[int, int], tuple[Layoff, ...], list[Meld], list[Card]] | None = None
+
+    def walk(i: int, used: frozenset[Card], lays: tuple[Layoff, ...]) -> None:
+        nonlocal best
+        if i == len(per_meld):
+            rest = [c for c in hand if c not in used]
+            dw, melds, dead = _solve(rest)
+            key = (dw, -len(lays))
+            if best is None or key < best[0]:
+                best = (key, lays, melds, dead)
+            return
+        for opt in per_meld[i]:
+            if used.isdisjoint(opt):
+                walk(i + 1, used | set(opt), lays + tuple((c, i) for c in opt))
+
+    walk(0, frozenset(), ())
+    assert best is not None
+    key, lays, melds, dead = best
+    return Defence(tuple(melds), lays, tuple(dead), key[0])
