@@ -22,15 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rummy.actions import TABLE, Action, Event
 from rummy.cards import Card, shuffled_deck
 from rummy.games import GameEngine, get_engine
 from rummy.records import Header, JournalError, JournalWriter, replay
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rummy.store import Store
+from rummy.store import Store, StoreError
 
 CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
 SEAT_KINDS = ("human", "computer")
@@ -256,7 +254,11 @@ class MatchSession:
             for warning in rep.journal.warnings:
                 result.messages.append(f"journal {path.name}: {warning}")
             if rep.journal.ended is not None or rep.engine.is_over(rep.state):
-                result.finished.append(cls._archive_finished(root, path, rep, store, fsync))
+                try:
+                    result.finished.append(cls._archive_finished(root, path, rep, store, fsync))
+                except (StoreError, OSError) as exc:
+                    result.messages.append(f"journal {path.name}: finished match kept in "
+                                           f"{CURRENT}/, not recorded: {exc}")
                 continue
             candidates.append((path, rep))
         if not candidates:
@@ -280,7 +282,7 @@ class MatchSession:
             with JournalWriter.append_to(path, fsync=fsync) as writer:
                 writer.end("finished")
         if store is not None:
-            store.record_match(path)
+            store.record_match(rep)
         return _move(path, root / ARCHIVE)
 
     # -- playing ----------------------------------------------------------------------

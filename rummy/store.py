@@ -1,0 +1,344 @@
+"""Records of finished matches in SQLite: players, hands, totals, and the last-game recall.
+
+``Store(path)`` opens (and migrates) the database. ``record_match(journal)`` replays a
+finished journal and stores the match, its players and totals, every hand with its results
+and each step as it happened (GLI-11 "last game recall"). Recording is idempotent: a journal
+is identified by the sha256 of its header line. The schema version is SQLite's
+``user_version``; :data:`MIGRATIONS` brings any older database up to date in one
+transaction per step.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from rummy.actions import TABLE, Action, Event
+from rummy.records import Journal, JournalError, Replay, read_journal, replay
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: matches, players, seats, hands with their results
+    """
+    CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE);
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY, journal_id TEXT NOT NULL UNIQUE, journal_name TEXT NOT NULL,
+        game TEXT NOT NULL, started TEXT NOT NULL, finished TEXT NOT NULL,
+        actions INTEGER NOT NULL, winner_seat INTEGER, rules_json TEXT NOT NULL);
+    CREATE TABLE match_players (
+        match_id INTEGER NOT NULL REFERENCES matches(id), seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id), kind TEXT NOT NULL,
+        total INTEGER, won INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (match_id, seat));
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL REFERENCES matches(id),
+        hand_no INTEGER NOT NULL, first_action INTEGER NOT NULL, last_action INTEGER NOT NULL,
+        results_json TEXT NOT NULL, UNIQUE (match_id, hand_no));
+    """,
+    # 2: the preset name, and every step of every hand for the last-game recall
+    """
+    ALTER TABLE matches ADD COLUMN preset TEXT NOT NULL DEFAULT '';
+    CREATE TABLE hand_steps (
+        hand_id INTEGER NOT NULL REFERENCES hands(id), step_no INTEGER NOT NULL,
+        action_no INTEGER NOT NULL, seat INTEGER NOT NULL, action_json TEXT NOT NULL,
+        events_json TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (hand_id, step_no));
+    CREATE INDEX match_players_player ON match_players(player_id);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+DB_NAME = "records.sqlite3"  # inside the state directory
+RESULT_WORDS = ("score", "hand", "gin", "knock", "undercut", "went_out", "dead", "contract")
+TOTAL_ATTRS = ("totals", "match_scores", "scores", "points", "penalties")
+LOWEST_WINS = {"contract"}  # C-7: penalty points, the lowest total wins; gin: highest (G-16)
+
+
+class StoreError(RuntimeError):
+    """The records database cannot be used (names the file and the reason)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a hand and what it caused, for the recall screen."""
+
+    action_no: int
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    text: str
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A recorded hand with its players, results and steps."""
+
+    match_id: int
+    game: str
+    preset: str
+    finished: str
+    hand_no: int
+    players: list[str]
+    results: list[dict[str, Any]]
+    steps: list[Step]
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    name: str
+    played: int
+    won: int
+    points: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+def journal_id(path: str | os.PathLike[str]) -> str:
+    """sha256 of a journal's header line: the same match is never recorded twice."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.readline().rstrip(b"\n")).hexdigest()
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "seat": event.seat, "data": _jsonable(dict(event.data))}
+
+
+def _is_result(event: Event) -> bool:
+    return any(word in event.kind for word in RESULT_WORDS)
+
+
+def match_totals(state: Any, seats: int) -> list[int] | None:
+    """The per-seat match totals from an engine state, when it exposes them."""
+    for attr in TOTAL_ATTRS:
+        value = getattr(state, attr, None)
+        if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == seats:
+            if all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+                return [int(v) for v in value]
+    return None
+
+
+def split_hands(steps: Sequence[tuple[Action, list[Event]]]) -> list[list[tuple[int, Action, list[Event]]]]:
+    """Steps grouped into hands: each table deal starts a new hand (numbered from 1)."""
+    hands: list[list[tuple[int, Action, list[Event]]]] = []
+    for n, (action, events) in enumerate(steps, start=1):
+        if (action.kind == "deal" and action.seat == TABLE) or not hands:
+            hands.append([])
+        hands[-1].append((n, action, events))
+    return hands
+
+
+class Store:
+    """The records database. Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self.version = self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: not a usable records database ({exc})") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot open ({exc.strerror or exc})") from None
+
+    @classmethod
+    def in_state_dir(cls, state_dir: str | os.PathLike[str]) -> Store:
+        """The records database of a state directory (``<state_dir>/records.sqlite3``)."""
+        return cls(Path(state_dir) / DB_NAME)
+
+    def _migrate(self, target: int = SCHEMA_VERSION) -> int:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is newer than this app "
+                             f"understands ({SCHEMA_VERSION}); update the app")
+        while version < target:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                version += 1
+                self._db.execute(f"PRAGMA user_version = {version}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return version
+
+    # -- writing ----------------------------------------------------------------------
+    def record_match(self, journal: str | os.PathLike[str] | Journal | Replay) -> int:
+        """Store a finished match from its journal; returns the match id (idempotent)."""
+        try:
+            rep = journal if isinstance(journal, Replay) else replay(
+                journal if isinstance(journal, Journal) else read_journal(journal))
+        except JournalError as exc:
+            raise StoreError(f"cannot record: {exc}") from None
+        jid = journal_id(rep.journal.path)
+        row = self._db.execute("SELECT id FROM matches WHERE journal_id = ?", (jid,)).fetchone()
+        if row:
+            return int(row[0])
+        header, engine = rep.journal.header, rep.engine
+        seats = list(header.seats)
+        totals = match_totals(rep.state, len(seats))
+        winner = self._winner(header.game, rep.steps, totals)
+        finished = datetime.now(UTC).isoformat(timespec="seconds")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = self._db.execute(
+                "INSERT INTO matches (journal_id, journal_name, game, started, finished, actions,"
+                " winner_seat, rules_json, preset) VALUES (?,?,?,?,?,?,?,?,?)",
+                (jid, Path(rep.journal.path).name, header.game, header.created or finished,
+                 finished, len(rep.steps), winner, json.dumps(dict(header.rules), sort_keys=True),
+                 str(dict(header.extra).get("preset") or "")))
+            match_id = int(cur.lastrowid or 0)
+            for seat, info in enumerate(seats):
+                self._db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (info["name"],))
+                pid = self._db.execute("SELECT id FROM players WHERE name = ?",
+                                       (info["name"],)).fetchone()[0]
+                self._db.execute(
+                    "INSERT INTO match_players VALUES (?,?,?,?,?,?)",
+                    (match_id, seat, pid, info.get("kind", "human"),
+                     totals[seat] if totals else None, int(seat == winner)))
+            for hand_no, hand in enumerate(split_hands(rep.steps), start=1):
+                self._record_hand(engine, match_id, hand_no, hand)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        return match_id
+
+    @staticmethod
+    def _winner(game: str, steps: Sequence[tuple[Action, list[Event]]],
+                totals: list[int] | None) -> int | None:
+        for _, events in reversed(steps):
+            for event in events:
+                w = event.data.get("winner") if "match" in event.kind else None
+                if isinstance(w, int) and not isinstance(w, bool):
+                    return w
+        if not totals:
+            return None
+        best = (min if game in LOWEST_WINS else max)(totals)
+        return totals.index(best) if totals.count(best) == 1 else None
+
+    def _record_hand(self, engine: Any, match_id: int, hand_no: int,
+                     hand: list[tuple[int, Action, list[Event]]]) -> None:
+        results = [_event_dict(e) for _, _, events in hand for e in events if _is_result(e)]
+        cur = self._db.execute(
+            "INSERT INTO hands (match_id, hand_no, first_action, last_action, results_json)"
+            " VALUES (?,?,?,?,?)",
+            (match_id, hand_no, hand[0][0], hand[-1][0], json.dumps(results)))
+        hand_id = cur.lastrowid
+        rows = []
+        for step_no, (n, action, events) in enumerate(hand, start=1):
+            texts = [str(action)]
+            for event in events:
+                try:
+                    texts.append(engine.describe(event))
+                except Exception:  # noqa: BLE001 - a describe bug must not lose the record
+                    texts.append(event.kind)
+            rows.append((hand_id, step_no, n, action.seat, json.dumps(action.to_dict()),
+                         json.dumps([_event_dict(e) for e in events]), "\n".join(texts)))
+        self._db.executemany("INSERT INTO hand_steps VALUES (?,?,?,?,?,?,?)", rows)
+
+    # -- reading ----------------------------------------------------------------------
+    def _players(self, match_id: int) -> list[str]:
+        return [r[0] for r in self._db.execute(
+            "SELECT p.name FROM match_players mp JOIN players p ON p.id = mp.player_id"
+            " WHERE mp.match_id = ? ORDER BY mp.seat", (match_id,))]
+
+    def last_hands(self, n: int = 10) -> list[HandRecord]:
+        """The ``n`` most recent hands, newest first, each with its steps in order."""
+        out = []
+        for hid, mid, game, preset, finished, hand_no, results in self._db.execute(
+                "SELECT h.id, m.id, m.game, m.preset, m.finished, h.hand_no, h.results_json"
+                " FROM hands h JOIN matches m ON m.id = h.match_id"
+                " ORDER BY m.id DESC, h.hand_no DESC LIMIT ?", (n,)).fetchall():
+            steps = [Step(a, seat, json.loads(aj), json.loads(ej), text) for a, seat, aj, ej, text
+                     in self._db.execute("SELECT action_no, seat, action_json, events_json, text"
+                                         " FROM hand_steps WHERE hand_id = ? ORDER BY step_no",
+                                         (hid,))]
+            out.append(HandRecord(mid, game, preset, finished, hand_no, self._players(mid),
+                                  json.loads(results), steps))
+        return out
+
+    def matches(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Recent matches, newest first: id, time, game, preset, players, totals, winner."""
+        out = []
+        for mid, game, preset, finished, actions, winner in self._db.execute(
+                "SELECT id, game, preset, finished, actions, winner_seat FROM matches"
+                " ORDER BY id DESC LIMIT ?", (limit,)).fetchall():
+            totals = [r[0] for r in self._db.execute(
+                "SELECT total FROM match_players WHERE match_id = ? ORDER BY seat", (mid,))]
+            hands = self._db.execute("SELECT COUNT(*) FROM hands WHERE match_id = ?",
+                                     (mid,)).fetchone()[0]
+            out.append({"id": mid, "finished": finished, "game": game, "preset": preset,
+                        "players": self._players(mid), "totals": totals, "winner": winner,
+                        "hands": hands, "actions": actions})
+        return out
+
+    def leaderboard(self, game: str | None = None, *, humans_only: bool = False) -> list[LeaderRow]:
+        """Players by matches won, then fewer matches played, then name."""
+        where, args = [], []
+        if game:
+            where.append("m.game = ?")
+            args.append(game)
+        if humans_only:
+            where.append("mp.kind = 'human'")
+        sql = ("SELECT p.name, COUNT(*), SUM(mp.won), COALESCE(SUM(mp.total), 0)"
+               " FROM match_players mp JOIN players p ON p.id = mp.player_id"
+               " JOIN matches m ON m.id = mp.match_id"
+               + (" WHERE " + " AND ".join(where) if where else "")
+               + " GROUP BY p.id ORDER BY SUM(mp.won) DESC, COUNT(*) ASC, p.name COLLATE NOCASE")
+        return [LeaderRow(name, played, won or 0, points)
+                for name, played, won, points in self._db.execute(sql, args)]
+
+    CSV_FIELDS = ("match_id", "finished", "game", "preset", "seat", "player", "kind", "total",
+                  "won", "hands", "actions")
+
+    def export_rows(self) -> Iterable[dict[str, Any]]:
+        for row in self._db.execute(
+                "SELECT m.id, m.finished, m.game, m.preset, mp.seat, p.name, mp.kind, mp.total,"
+                " mp.won, (SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id), m.actions"
+                " FROM matches m JOIN match_players mp ON mp.match_id = m.id"
+                " JOIN players p ON p.id = mp.player_id ORDER BY m.id, mp.seat"):
+            yield dict(zip(self.CSV_FIELDS, row, strict=True))
+
+    def export_csv(self, file: str | os.PathLike[str] | IO[str]) -> int:
+        """Write one CSV row per player per match; returns the number of rows."""
+        if isinstance(file, str | os.PathLike):
+            with open(file, "w", newline="", encoding="utf-8") as f:
+                return self.export_csv(f)
+        writer = csv.DictWriter(file, fieldnames=self.CSV_FIELDS)
+        writer.writeheader()
+        n = 0
+        for row in self.export_rows():
+            writer.writerow(row)
+            n += 1
+        return n
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
