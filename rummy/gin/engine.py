@@ -1,0 +1,234 @@
+"""The gin rummy engine (``rummy.games`` name ``gin``): the match around the hands.
+
+``ENGINE`` implements :class:`rummy.games.GameEngine`. The hand itself is in
+:mod:`rummy.gin.hand`; this module deals (G-3), scores hands into the game (G-12, G-14),
+ends games with their tally (G-14.4, G-15) and plays matches (G-16). No randomness and
+no clocks: the deal is an action carrying the deck order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummy.actions import TABLE, Action, ActionError, Event
+from rummy.gin import hand as hands
+from rummy.gin import rules as rules_mod
+from rummy.gin.describe import describe
+from rummy.gin.rules import GinRules
+from rummy.gin.scoring import (
+    game_winner,
+    match_winner,
+    next_dealer,
+    next_game_first_dealer,
+    tally_game,
+)
+from rummy.gin.state import HandPhase, HandResult, MatchPhase, MatchState
+from rummy.gin.view import SeatView, seat_view
+
+
+def _add(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
+    return (pair[0] + amount, pair[1]) if seat == 0 else (pair[0], pair[1] + amount)
+
+
+def new_match(rules: GinRules, seats: int = 2, *, first_dealer: int = 0) -> MatchState:
+    """The state before the first deal. Gin is for two seats (G-1.1)."""
+    if seats != 2:
+        raise ValueError(f"gin rummy is for 2 players, got {seats} seats")
+    if first_dealer not in (0, 1):
+        raise ValueError(f"first_dealer must be seat 0 or 1, got {first_dealer!r}")
+    return MatchState(
+        rules=rules, phase=MatchPhase.DEAL, dealer=first_dealer, game_first_dealer=first_dealer
+    )
+
+
+def legal_actions(state: MatchState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` (knocks with the automatic arrangement)."""
+    if state.phase is not MatchPhase.HAND or state.hand is None:
+        return []
+    return hands.legal_actions(state.rules, state.hand, seat)
+
+
+def to_act(state: MatchState) -> tuple[int, ...]:
+    if state.phase is MatchPhase.HAND and state.hand is not None:
+        if state.hand.phase is not HandPhase.OVER:
+            return (state.hand.turn,)
+    return ()
+
+
+def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    """The next state and its events; ``ActionError`` with a readable reason otherwise."""
+    if not isinstance(action, Action):
+        raise ActionError(f"not an action: {action!r}")
+    if state.phase is MatchPhase.OVER:
+        raise ActionError("the match is over")
+    if action.kind == "deal":
+        return _deal(state, action)
+    if state.phase is MatchPhase.DEAL:
+        raise ActionError(f"'{action.kind}' is not possible: the cards must be dealt first")
+    if action.seat not in (0, 1):
+        raise ActionError(f"seat {action.seat} is not at this table (seats 0 and 1)")
+    assert state.hand is not None
+    hand, events = hands.apply(state.rules, state.hand, action)
+    state = dataclasses.replace(state, hand=hand)
+    if hand.phase is HandPhase.OVER:
+        assert hand.result is not None
+        state, more = _finish_hand(state, hand.result)
+        events.extend(more)
+    return state, events
+
+
+def _deal(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    if action.seat != TABLE:
+        raise ActionError("only the table deals (seat -1)")
+    if state.phase is not MatchPhase.DEAL:
+        raise ActionError("a hand is in play: no deal now")
+    hand, events = hands.deal(state.rules, state.dealer, action.cards)
+    number = state.hand_number + 1
+    events = [
+        Event(e.kind, e.seat, {**e.data, "hand": number, "game": state.game_number})
+        for e in events
+    ]
+    new = dataclasses.replace(state, phase=MatchPhase.HAND, hand=hand, hand_number=number)
+    return new, events
+
+
+def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, list[Event]]:
+    rules = state.rules
+    results = (*state.hand_results, result)
+    if result.winner is None:  # G-13.5 dead hand, G-3.4 redeal
+        dealer = next_dealer(rules, state.dealer, None)
+        ev = Event("hand_scored", TABLE, _result_data(state, result, state.scores, state.boxes))
+        return dataclasses.replace(
+            state, phase=MatchPhase.DEAL, dealer=dealer, hand_results=results
+        ), [ev]
+    w = result.winner
+    scores = _add(state.scores, w, result.points)
+    boxes = _add(state.boxes, w, result.boxes)
+    hands_won = _add(state.hands_won, w, 1)
+    events = [Event("hand_scored", w, _result_data(state, result, scores, boxes))]
+    state = dataclasses.replace(
+        state, scores=scores, boxes=boxes, hands_won=hands_won, hand_results=results
+    )
+    gw = game_winner(rules, scores, boxes)
+    if gw is None:
+        dealer = next_dealer(rules, state.dealer, w)  # G-3.3
+        return dataclasses.replace(state, phase=MatchPhase.DEAL, dealer=dealer), events
+    # G-14.4 tally; under immediate_boxes the box points were already counted (G-14.2)
+    tally = tally_game(rules, winner=gw, hand_points=scores, boxes=boxes)
+    games_won = _add(state.games_won, gw, 1)
+    totals = (state.match_totals[0] + tally.totals[0], state.match_totals[1] + tally.totals[1])
+    events.append(
+        Event(
+            "game_over",
+            gw,
+            {
+                "game": state.game_number,
+                "winner": gw,
+                "hand_points": list(tally.hand_points),
+                "boxes": list(tally.boxes),
+                "box_points": list(tally.box_points),
+                "game_bonus": list(tally.game_bonus),
+                "shutout": tally.shutout,
+                "totals": list(tally.totals),
+                "margin": tally.margin,
+                "games_won": list(games_won),
+            },
+        )
+    )
+    state = dataclasses.replace(
+        state,
+        games_won=games_won,
+        game_results=(*state.game_results, tally),
+        match_totals=totals,
+    )
+    mw = match_winner(rules, games_won)
+    if mw is not None:
+        events.append(
+            Event(
+                "match_over",
+                mw,
+                {"winner": mw, "games_won": list(games_won), "totals": list(totals)},
+            )
+        )
+        return dataclasses.replace(state, phase=MatchPhase.OVER, winner=mw), events
+    first = next_game_first_dealer(state.game_first_dealer)  # G-16.2
+    return dataclasses.replace(
+        state,
+        phase=MatchPhase.DEAL,
+        dealer=first,
+        game_first_dealer=first,
+        game_number=state.game_number + 1,
+        scores=(0, 0),
+        boxes=(0, 0),
+        hands_won=(0, 0),
+        hand_number=0,
+        hand_results=(),
+    ), events
+
+
+def _result_data(
+    state: MatchState, r: HandResult, scores: tuple[int, int], boxes: tuple[int, int]
+) -> dict[str, Any]:
+    return {
+        "game": state.game_number,
+        "hand": state.hand_number,
+        "outcome": r.outcome,
+        "winner": r.winner,
+        "points": r.points,
+        "boxes": r.boxes,
+        "knocker": r.knocker,
+        "knocker_count": r.knocker_count,
+        "defender_count": r.defender_count,
+        "knocker_melds": hands.melds_data(r.knocker_melds),
+        "knocker_deadwood": hands.cards_text(r.knocker_deadwood),
+        "defender_melds": hands.melds_data(r.defender_melds),
+        "defender_deadwood": hands.cards_text(r.defender_deadwood),
+        "layoffs": [[str(c), i] for c, i in r.layoffs],
+        "doubled": r.doubled,
+        "scores": list(scores),
+        "game_boxes": list(boxes),
+    }
+
+
+class GinEngine:
+    """``rummy.games.GameEngine`` for gin rummy."""
+
+    name = "gin"
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> GinRules:
+        return rules_mod.rules_from_dict(data)
+
+    def rules_to_dict(self, rules: GinRules) -> dict[str, Any]:
+        return rules_mod.rules_to_dict(rules)
+
+    def preset(self, name: str) -> GinRules:
+        return rules_mod.preset(name)
+
+    def new_match(self, rules: GinRules, seats: int = 2, *, first_dealer: int = 0) -> MatchState:
+        return new_match(rules, seats, first_dealer=first_dealer)
+
+    def decks_to_deal(self, state: MatchState) -> int:
+        return 1 if state.phase is MatchPhase.DEAL else 0
+
+    def to_act(self, state: MatchState) -> Sequence[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: MatchState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+        return apply(state, action)
+
+    def is_over(self, state: MatchState) -> bool:
+        return state.phase is MatchPhase.OVER
+
+    def view(self, state: MatchState, seat: int | None) -> SeatView:
+        return seat_view(state, seat)
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+
+ENGINE = GinEngine()

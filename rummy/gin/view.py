@@ -1,0 +1,94 @@
+"""What one seat (or the public table) may see of a gin match (G-4.5, G-5.5, G-8.2).
+
+Hidden: the opponent's hand and the stock's order. Shown: the knock card and knock limit
+(public, G-4.5), the top of the discard pile (the whole pile under
+``discard_pile_visible = all``), an illegal knocker's exposed hand (G-8.2), knock
+declarations, and every hand once the hand is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rummy.cards import Card
+from rummy.gin.rules import GinRules
+from rummy.gin.state import HandPhase, HandResult, Knock, MatchPhase, MatchState, Meld
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int | None  # None: a spectator / the public table display
+    rules: GinRules
+    match_phase: MatchPhase
+    hand_phase: HandPhase | None
+    turn: int | None
+    dealer: int
+    hand: tuple[Card, ...]  # own cards (empty for a spectator)
+    opponent_hand: tuple[Card, ...] | None  # only when exposed (G-8.2) or the hand is over
+    visible_hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]  # per seat
+    hand_sizes: tuple[int, int]
+    stock_size: int
+    discard_top: Card | None
+    discard_pile: tuple[Card, ...]  # (top,) or the whole pile per discard_pile_visible
+    discard_size: int
+    upcard: Card | None  # the knock card (G-4.5: public)
+    knock_limit: int | None
+    last_taken: Card | None  # taken from the pile this turn (everyone saw it)
+    exposed: tuple[bool, bool]
+    must_knock: tuple[bool, bool]
+    knock: Knock | None
+    table_melds: tuple[Meld, ...]
+    result: HandResult | None
+    scores: tuple[int, int]
+    boxes: tuple[int, int]
+    hands_won: tuple[int, int]
+    game_number: int
+    hand_number: int
+    games_won: tuple[int, int]
+
+
+def seat_view(state: MatchState, seat: int | None) -> SeatView:
+    h = state.hand
+    rules = state.rules
+    own: tuple[Card, ...] = ()
+    opp: tuple[Card, ...] | None = None
+    visible: list[tuple[Card, ...] | None] = [None, None]
+    if h is not None:
+        over = h.phase is HandPhase.OVER
+        for s in (0, 1):
+            if s == seat or over or h.exposed[s]:
+                visible[s] = h.hands[s]
+        if seat in (0, 1):
+            own = h.hands[seat]
+            opp = visible[1 - seat]
+        pile = h.discard_pile if rules.discard_pile_visible == "all" else h.discard_pile[-1:]
+    return SeatView(
+        seat=seat,
+        rules=rules,
+        match_phase=state.phase,
+        hand_phase=h.phase if h else None,
+        turn=h.turn if h and h.phase is not HandPhase.OVER else None,
+        dealer=state.dealer if h is None else h.dealer,
+        hand=own,
+        opponent_hand=opp,
+        visible_hands=(visible[0], visible[1]),
+        hand_sizes=(len(h.hands[0]), len(h.hands[1])) if h else (0, 0),
+        stock_size=len(h.stock) if h else 0,
+        discard_top=h.top_discard if h else None,
+        discard_pile=pile if h else (),
+        discard_size=len(h.discard_pile) if h else 0,
+        upcard=h.upcard if h else None,
+        knock_limit=h.knock_limit if h else None,
+        last_taken=h.last_taken if h else None,
+        exposed=h.exposed if h else (False, False),
+        must_knock=h.must_knock if h else (False, False),
+        knock=h.knock if h else None,
+        table_melds=h.table_melds if h else (),
+        result=h.result if h else None,
+        scores=state.scores,
+        boxes=state.boxes,
+        hands_won=state.hands_won,
+        game_number=state.game_number,
+        hand_number=state.hand_number,
+        games_won=state.games_won,
+    )
