@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummy.cards import Card, CardLike, parse_card
-from rummy.gin.melds import Meld, _cards, _solve, is_run, is_set
+from rummy.gin.melds import Meld, _cards, arrange, is_run, is_set
 
 Layoff = tuple[Card, int]
 
@@ -114,7 +114,7 @@ def best_defence(
         nonlocal best
         if i == len(per_meld):
             rest = [c for c in hand if c not in used]
-            dw, melds, dead = _solve(rest)
+            dw, melds, dead = arrange(rest)
             key = (dw, -len(lays))
             if best is None or key < best[0]:
                 best = (key, lays, melds, dead)

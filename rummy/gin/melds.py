@@ -7,10 +7,9 @@ most one meld. Cards may be :class:`~rummy.cards.Card` or text like ``"TD"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache
+from collections.abc import Iterable
 
-from rummy.cards import Card, CardError, CardLike, parse_card
+from rummy.cards import ALL_CARDS, SUITS, Card, CardError, CardLike, parse_card
 
 Meld = tuple[Card, ...]
 
@@ -92,101 +91,234 @@ def check_arrangement(cards: Iterable[CardLike], melds: Iterable[Iterable[CardLi
 
 # --- the solver -------------------------------------------------------------------------
 #
-# Simple exact search: candidate melds of the hand, then a memoised recursion that takes
-# the lowest remaining card and either leaves it as deadwood or puts it in a candidate
-# meld made of remaining cards. Tie-break (G-2.4): least deadwood, then fewest cards in
-# sets (prefer runs), then the first arrangement in a fixed card order.
+# A hand is a bit mask: suit k (S, H, D, C) uses bits 16k+1 .. 16k+13, rank r at 16k + r.
+# Runs only: within one suit every maximal block of 3+ consecutive ranks is melded whole
+# (a block can always be one run, G-2.1), the rest is deadwood, so a table over the 8192
+# suit masks gives the runs-only deadwood of a suit (_DW) and its melded cards (_RUN).
+# Sets (G-2.1) are enumerated: only ranks held 3-4 times, and for each such rank only the
+# choices that can matter (whole set, the set less one card that could be in a run, or
+# no set when 2+ of its cards could be in runs). The suits are then independent.
+
+_M = 0x3FFE  # rank bits 1..13 of one suit
+_SPREAD = 0x0001000100010001  # a rank bit copied into the four suits
+_INF = 1000  # "no card to discard" in _D1
 
 
-def _candidates(hand: Sequence[Card]) -> list[Meld]:
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[str, set[int]] = {}
-    for c in hand:
-        by_rank.setdefault(c.rank, []).append(c)
-        by_suit.setdefault(c.suit, set()).add(c.rank)
-    out: list[Meld] = []
-    for suit, ranks in by_suit.items():
-        for lo in sorted(ranks):
-            hi = lo
-            while hi + 1 in ranks:
-                hi += 1
-                if hi - lo >= 2:
-                    out.append(tuple(Card(r, suit) for r in range(lo, hi + 1)))
-    for group in by_rank.values():
-        group = sorted(group, key=lambda c: c.index)
-        if len(group) >= 3:
-            out.append(tuple(group))
-        if len(group) == 4:
-            out.extend(tuple(c for c in group if c is not skip) for skip in group)
-    return out
+def _block_tables() -> tuple[list[int], list[int], list[int]]:
+    size = 1 << 14
+    dw = [0] * size
+    run = [0] * size
+    for m in range(0, size, 2):
+        r, dead, melded = 1, 0, 0
+        while r <= 13:
+            if not m >> r & 1:
+                r += 1
+                continue
+            lo = r
+            while r <= 13 and m >> r & 1:
+                r += 1
+            if r - lo >= 3:
+                melded |= ((1 << (r - lo)) - 1) << lo
+            else:
+                dead += sum(min(k, 10) for k in range(lo, r))  # G-1.2
+        dw[m], run[m] = dead, melded
+    d1 = [_INF] * size  # best change of deadwood by discarding one card of the suit
+    for m in range(2, size, 2):
+        best, rest = _INF, m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            best = min(best, dw[m ^ bit])
+        d1[m] = best - dw[m]
+    return dw, run, d1
 
 
-def _solve(hand: Sequence[Card]) -> tuple[int, list[Meld], list[Card]]:
-    """(deadwood, melds, deadwood cards) of a best arrangement of ``hand`` (no discard)."""
-    order = tuple(sorted(hand, key=lambda c: c.index))
-    cands = _candidates(order)
-
-    @cache
-    def best(rest: frozenset[Card]) -> tuple[int, int, tuple[Meld, ...]]:
-        if not rest:
-            return (0, 0, ())
-        first = min(rest, key=lambda c: c.index)
-        dw, sc, ms = best(rest - {first})
-        result = (dw + first.value, sc, ms)
-        for m in cands:
-            if first in m and rest.issuperset(m):
-                dw, sc, ms = best(rest - set(m))
-                is_s = len({c.rank for c in m}) == 1
-                cand = (dw, sc + (len(m) if is_s else 0), (m, *ms))
-                if cand[:2] < result[:2]:
-                    result = cand
-        return result
-
-    dw, _, melds = best(frozenset(order))
-    melded = {c for m in melds for c in m}
-    return dw, [tuple(sorted(m)) for m in melds], [c for c in order if c not in melded]
+_DW, _RUN, _D1 = _block_tables()
+_BIT = {id(c): 1 << (16 * SUITS.index(c.suit) + c.rank) for c in ALL_CARDS}
+_bit_of = _BIT.__getitem__
+_CARD_AT = {16 * SUITS.index(c.suit) + c.rank: c for c in ALL_CARDS}
 
 
-def best_discard(cards11: Iterable[CardLike]) -> tuple[Card, list[Meld], list[Card]]:
-    """(discard, melds, deadwood cards) keeping the 10 cards of least deadwood.
+def _mask(cards: Iterable[CardLike]) -> int:
+    """Slow path: parse, refuse duplicates (clear message), return the hand mask."""
+    m = 0
+    for c in _cards(cards):
+        m |= 1 << (16 * SUITS.index(c.suit) + c.rank)
+    return m
 
-    Ties: discard the highest-value card, then the highest rank, then suit order S H D C.
-    """
-    hand = _cards(cards11)
-    if not hand:
-        raise ValueError("best_discard needs at least one card")
-    best: tuple[tuple[int, int, int, int], Card, list[Meld], list[Card]] | None = None
-    for d in hand:
-        rest = [c for c in hand if c != d]
-        dw, melds, dead = _solve(rest)
-        key = (dw, -d.value, -d.rank, d.index)
-        if best is None or key < best[0]:
-            best = (key, d, melds, dead)
-    assert best is not None
-    return best[1], best[2], best[3]
+
+def _hand_mask(cards: Iterable[CardLike]) -> tuple[int, int]:
+    """(mask, number of cards); fast for the canonical Card objects."""
+    if not isinstance(cards, list | tuple):
+        cards = list(cards)
+    n = len(cards)
+    try:
+        m = sum(map(_bit_of, map(id, cards)))
+    except KeyError:
+        return _mask(cards), n
+    if m.bit_count() != n:  # a duplicate carries into another bit
+        return _mask(cards), n
+    return m, n
+
+
+def _set_options(m: int, t: int) -> list[int]:
+    """Every useful combination of set choices: masks of the cards put in sets (G-2.1)."""
+    runnable = (
+        _RUN[m & _M]
+        | _RUN[m >> 16 & _M] << 16
+        | _RUN[m >> 32 & _M] << 32
+        | _RUN[m >> 48 & _M] << 48
+    )
+    combos = [0]
+    while t:
+        rb = t & -t
+        t ^= rb
+        full = m & rb * _SPREAD
+        run = full & runnable
+        if not run:
+            opts = [full]  # no card of this rank can be in a run: the whole set
+        elif full.bit_count() == 3:
+            opts = [full, 0]
+        else:
+            opts = [full]
+            if run & (run - 1):
+                opts.append(0)
+            while run:
+                y = run & -run
+                run ^= y
+                opts.append(full ^ y)
+        combos = [x | o for x in combos for o in opts]
+    return combos
+
+
+def _dw_mask(m: int) -> int:
+    """Minimum deadwood of the cards in mask ``m`` (no discard)."""
+    a, b, c, d = m & _M, m >> 16 & _M, m >> 32 & _M, m >> 48
+    t = (a & b & (c | d)) | (c & d & (a | b))  # ranks held 3+ times
+    dw = _DW
+    if not t:
+        return dw[a] + dw[b] + dw[c] + dw[d]
+    if not t & (t - 1):  # one candidate rank: the suits' changes just add up
+        nr = ~t
+        fa, fb, fc, fd = dw[a & nr], dw[b & nr], dw[c & nr], dw[d & nr]
+        ea, eb, ec, ed = dw[a] - fa, dw[b] - fb, dw[c] - fc, dw[d] - fd
+        full = fa + fb + fc + fd
+        if a & b & c & d:
+            return full + min(0, ea, eb, ec, ed, ea + eb + ec + ed)
+        return full + min(0, ea + eb + ec + ed)
+    best = _INF
+    for r in _set_options(m, t):
+        x = m ^ r
+        v = dw[x & _M] + dw[x >> 16 & _M] + dw[x >> 32 & _M] + dw[x >> 48]
+        if v < best:
+            best = v
+    return best
+
+
+def _dw11_mask(m: int) -> int:
+    """Minimum over one discard of the deadwood of the rest (G-7.2)."""
+    a, b, c, d = m & _M, m >> 16 & _M, m >> 32 & _M, m >> 48
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    dw, d1 = _DW, _D1
+    if not t:
+        return dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
+    best = _INF
+    for r in _set_options(m, t):
+        x = m ^ r
+        a, b, c, d = x & _M, x >> 16 & _M, x >> 32 & _M, x >> 48
+        v = dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
+        if v < best:
+            best = v
+    # Every option left no card outside sets: 4+4+3 of three ranks, discard from a 4-set.
+    return 0 if best >= _INF else best
 
 
 def deadwood(cards: Iterable[CardLike]) -> int:
     """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards."""
-    hand = _cards(cards)
-    if len(hand) == 11:
-        d, _, dead = best_discard(hand)
-        return sum(c.value for c in dead)
-    return _solve(hand)[0]
+    m, n = _hand_mask(cards)
+    if n == 11:
+        return _dw11_mask(m)
+    return _dw_mask(m)
+
+
+def _arrange(m: int) -> tuple[int, list[Meld], list[Card]]:
+    """(deadwood, melds, deadwood cards) of a best arrangement of mask ``m``.
+
+    Tie-break (G-2.4): least deadwood, then fewest cards in sets (prefer runs), then the
+    first set choice in enumeration order. Runs are maximal blocks, sets sorted.
+    """
+    a, b, c, d = m & _M, m >> 16 & _M, m >> 32 & _M, m >> 48
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    best: tuple[int, int] | None = None
+    chosen = 0
+    for r in _set_options(m, t) if t else [0]:
+        x = m ^ r
+        v = _DW[x & _M] + _DW[x >> 16 & _M] + _DW[x >> 32 & _M] + _DW[x >> 48]
+        key = (v, r.bit_count())
+        if best is None or key < best:
+            best, chosen = key, r
+    assert best is not None
+    melds: list[Meld] = []
+    x = m ^ chosen
+    for k in range(4):
+        bits = _RUN[x >> 16 * k & _M]
+        r = 1
+        while bits >> r:
+            if bits >> r & 1:
+                lo = r
+                while bits >> r & 1:
+                    r += 1
+                melds.append(tuple(_CARD_AT[16 * k + q] for q in range(lo, r)))
+            else:
+                r += 1
+    for rank in range(1, 14):
+        group = chosen & (1 << rank) * _SPREAD
+        if group:
+            melds.append(tuple(sorted(_CARD_AT[p] for p in _positions(group))))
+    melded = {card for meld in melds for card in meld}
+    dead = [_CARD_AT[p] for p in _positions(m) if _CARD_AT[p] not in melded]
+    return best[0], melds, sorted(dead)
+
+
+def _positions(m: int) -> list[int]:
+    return [p for p in range(64) if m >> p & 1]
+
+
+def best_discard(cards11: Iterable[CardLike]) -> tuple[Card, list[Meld], list[Card]]:
+    """(discard, melds, deadwood cards) keeping the 10 cards of least deadwood (G-7.2).
+
+    Ties: discard the highest-value card, then the highest rank, then suit order S H D C.
+    """
+    m, n = _hand_mask(cards11)
+    if not n:
+        raise ValueError("best_discard needs at least one card")
+    best: tuple[int, int, int, int] | None = None
+    discard = 0
+    for p in _positions(m):
+        card = _CARD_AT[p]
+        key = (_dw_mask(m ^ 1 << p), -card.value, -card.rank, card.index)
+        if best is None or key < best:
+            best, discard = key, p
+    _, melds, dead = _arrange(m ^ 1 << discard)
+    return _CARD_AT[discard], melds, dead
 
 
 def best_melds(cards: Iterable[CardLike]) -> tuple[list[Meld], list[Card]]:
     """(melds, deadwood cards) of a best arrangement; 11 cards: after the best discard."""
-    hand = _cards(cards)
-    if len(hand) == 11:
-        _, melds, dead = best_discard(hand)
+    m, n = _hand_mask(cards)
+    if n == 11:
+        _, melds, dead = best_discard(cards)
         return melds, dead
-    _, melds, dead = _solve(hand)
+    _, melds, dead = _arrange(m)
     return melds, dead
+
+
+def arrange(cards: Iterable[CardLike]) -> tuple[int, list[Meld], list[Card]]:
+    """(deadwood, melds, deadwood cards) of a best arrangement of ALL cards (no discard)."""
+    return _arrange(_hand_mask(cards)[0])
 
 
 def all_melded(cards: Iterable[CardLike]) -> list[Meld] | None:
     """A partition of all the cards into melds (gin G-9.1, big gin G-10.1), or None."""
-    hand = _cards(cards)
-    dw, melds, _ = _solve(hand)
+    dw, melds, _ = arrange(cards)
     return melds if dw == 0 else None
