@@ -1,0 +1,66 @@
+"""Gin deadwood solver speed: hands per second, 10 and 11 cards, uniform and meld-dense.
+
+Hands are fresh random lists of ``Card`` (dense: 10/11 of the 20 cards of a random
+five-rank window). The solver keeps no cache, so every call is a full solve. Run:
+
+    .venv/bin/python benchmarks/deadwood.py [--hands N] [--seed S] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from rummy.cards import ALL_CARDS, Card
+from rummy.gin import best_melds, deadwood
+from rummy.gin.melds import best_discard
+
+
+def uniform_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:
+    return [rng.sample(ALL_CARDS, size) for _ in range(n)]
+
+
+def dense_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:
+    windows = [[c for c in ALL_CARDS if lo <= c.rank < lo + 5] for lo in range(1, 10)]
+    return [rng.sample(rng.choice(windows), size) for _ in range(n)]
+
+
+def rate(fn, hands: list[list[Card]], repeat: int) -> float:
+    """Best-of-``repeat`` hands per second of ``fn`` over ``hands``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for h in hands:
+            fn(h)
+        best = min(best, time.perf_counter() - start)
+    return len(hands) / best
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    print(f"{args.hands} fresh hands per row, best of {args.repeat}, no cache")
+    for label, make in (("uniform", uniform_hands), ("dense", dense_hands)):
+        for size in (10, 11):
+            hands = make(rng, args.hands, size)
+            per_s = rate(deadwood, hands, args.repeat)
+            print(f"deadwood   {label:7s} {size:2d} cards: {per_s:12,.0f} hands/s")
+    few = max(1, args.hands // 10)
+    for label, make in (("uniform", uniform_hands), ("dense", dense_hands)):
+        print(
+            f"best_melds {label:7s} 10 cards: {rate(best_melds, make(rng, few, 10), 1):12,.0f}"
+            " hands/s"
+        )
+        print(
+            f"best_disc. {label:7s} 11 cards: {rate(best_discard, make(rng, few, 11), 1):12,.0f}"
+            " hands/s"
+        )
+
+
+if __name__ == "__main__":
+    main()
