@@ -67,18 +67,18 @@ def next_action(session: MatchSession, players: Sequence[Any]) -> Action:
     raise RuntimeError("no seat can act but the match is not over")
 
 
-def default_rules(game: str, preset: str | None) -> dict[str, Any]:
+def default_rules(game: str, preset: str | None) -> tuple[dict[str, Any], str | None]:
+    """The rules of ``preset`` (or of the engine's ``standard`` preset) and its name."""
     from rummy.games import get_engine
 
     engine = get_engine(game)
-    if preset:
-        return engine.rules_to_dict(engine.preset(preset))
-    for name in ("standard", "default"):
+    for name in (preset,) if preset else ("standard", "default"):
         try:
-            return engine.rules_to_dict(engine.preset(name))
+            return engine.rules_to_dict(engine.preset(name)), name
         except (KeyError, ValueError):
-            continue
-    return {}
+            if preset:
+                raise SessionError(f"unknown {game} preset {preset!r}") from None
+    return {}, None
 
 
 def run(argv: Sequence[str]) -> int:
@@ -107,9 +107,9 @@ def run(argv: Sequence[str]) -> int:
                      for i in range(n_seats)]
             seed = None if args.seed is None else args.seed * 1000 + done
             try:
-                session = MatchSession.start(args.state_dir, args.game,
-                                             default_rules(args.game, args.preset), seats,
-                                             seed=seed, preset=args.preset)
+                rules, preset = default_rules(args.game, args.preset)
+                session = MatchSession.start(args.state_dir, args.game, rules, seats,
+                                             seed=seed, preset=preset)
             except SessionError as exc:
                 print(f"error: {exc}", file=sys.stderr)
                 return 2

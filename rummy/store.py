@@ -54,7 +54,7 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 DB_NAME = "records.sqlite3"  # inside the state directory
 RESULT_WORDS = ("score", "hand", "gin", "knock", "undercut", "went_out", "dead", "contract")
-TOTAL_ATTRS = ("totals", "match_scores", "scores", "points", "penalties")
+TOTAL_ATTRS = ("totals", "match_totals", "match_scores", "scores", "points", "penalties")
 LOWEST_WINS = {"contract"}  # C-7: penalty points, the lowest total wins; gin: highest (G-16)
 
 
@@ -199,7 +199,8 @@ class Store:
         seats = list(header.seats)
         totals = match_totals(rep.state, len(seats))
         winner = self._winner(header.game, rep.steps, totals)
-        finished = datetime.now(UTC).isoformat(timespec="seconds")
+        finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC)
+        finished = finished.isoformat(timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
         try:
             cur = self._db.execute(
