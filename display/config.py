@@ -205,16 +205,26 @@ def _check_buttons(pins: Any) -> list[str]:
         parse = None
     if parse is not None and pins:
         try:
-            parse(pins)
+            result = parse(pins)
         except (ValueError, TypeError, KeyError) as exc:
             return [str(exc)]
+        if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], list):
+            return [str(e) for e in result[1]]  # (value, errors) style
         return []
+    return _check_pin_leaves(pins, "")
+
+
+def _check_pin_leaves(table: Mapping[str, Any], prefix: str) -> list[str]:
+    """Fallback check: every text value is a pin like "GPIO17"/"BOARD11"."""
     errors = []
-    for name, pin in pins.items():
-        ok = (isinstance(pin, int) and not isinstance(pin, bool) and 0 <= pin <= 40) or (
-            isinstance(pin, str) and re.fullmatch(r"(GPIO|BOARD)[0-9]{1,2}", pin))
-        if not ok:
-            errors.append(f"{name}: pin must be like \"GPIO17\" or \"BOARD11\", got {pin!r}")
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict):
+            errors += _check_pin_leaves(value, key + ".")
+        elif isinstance(value, str) and not re.fullmatch(r"(GPIO|BOARD)[0-9]{1,2}", value):
+            errors.append(f"{key}: pin must be like \"GPIO17\" or \"BOARD11\", got {value!r}")
+        elif isinstance(value, list):
+            errors.append(f"{key}: must be a pin or a table, got a list")
     return errors
 
 
