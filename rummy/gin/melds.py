@@ -235,10 +235,21 @@ def _dw11_mask(m: int) -> int:
 
 def deadwood(cards: Iterable[CardLike]) -> int:
     """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards."""
-    m, n = _hand_mask(cards)
+    try:  # fast path: a list/tuple of the canonical Card objects, no duplicates
+        n = len(cards)
+        m = sum(map(_bit_of, map(id, cards)))
+    except (TypeError, KeyError):
+        m, n = _hand_mask(cards)
+    else:
+        if m.bit_count() != n:  # a duplicate carries into another bit
+            m, n = _hand_mask(cards)
     if n == 11:
         return _dw11_mask(m)
-    return _dw_mask(m)
+    a, b, c, d = m & 0x3FFE, m >> 16 & 0x3FFE, m >> 32 & 0x3FFE, m >> 48
+    if (a & b & (c | d)) | (c & d & (a | b)):  # some rank held 3+ times
+        return _dw_mask(m)
+    dw = _DW
+    return dw[a] + dw[b] + dw[c] + dw[d]
 
 
 def _arrange(m: int) -> tuple[int, list[Meld], list[Card]]:
