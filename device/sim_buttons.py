@@ -1,0 +1,56 @@
+"""Simulated arcade buttons: keys and on-screen buttons drive MockFactory pins.
+
+The simulator never fakes :class:`InputEvent`s itself: it drives the mock pins
+(``drive_low`` = pressed, buttons are wired to GND with a pull-up) so the real
+:class:`device.buttons.ButtonBoard` code handles debounce, lockout, holds and the chord.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.buttons import ButtonBoard, is_mock_factory
+
+# Default keyboard layout: one row of the keyboard per seat, DRAW/KNOCK/BUY left to right.
+DEFAULT_KEYS: dict[str, tuple[int, str]] = {}
+for _seat, _row in enumerate(("qwe", "asd", "zxc", "rty", "fgh", "vbn")):
+    for _call, _key in zip(("draw", "knock", "buy"), _row, strict=True):
+        DEFAULT_KEYS[_key] = (_seat, _call)
+
+
+class SimButtons:
+    """Press and release a :class:`ButtonBoard`'s buttons through its mock pins."""
+
+    def __init__(self, board: ButtonBoard, *, keys: dict[str, tuple[int, str]] | None = None):
+        if not is_mock_factory(board.pin_factory):
+            raise ValueError("simulated buttons need a board built on gpiozero's MockFactory")
+        self.board = board
+        wired = set(board.buttons())
+        self.keys = {k: v for k, v in (keys or DEFAULT_KEYS).items() if v in wired}
+
+    def _pin(self, seat: int, call: str) -> Any:
+        return self.board.pin_factory.pin(self.board.pin_of(seat, call))
+
+    def press(self, seat: int, call: str) -> None:
+        self._pin(seat, call).drive_low()
+
+    def release(self, seat: int, call: str) -> None:
+        self._pin(seat, call).drive_high()
+
+    def is_down(self, seat: int, call: str) -> bool:
+        return not self._pin(seat, call).state
+
+    def key_down(self, key: str) -> bool:
+        """Press the button mapped to ``key``; False when the key maps to nothing."""
+        target = self.keys.get(key.lower())
+        if target is None:
+            return False
+        self.press(*target)
+        return True
+
+    def key_up(self, key: str) -> bool:
+        target = self.keys.get(key.lower())
+        if target is None:
+            return False
+        self.release(*target)
+        return True

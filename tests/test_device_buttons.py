@@ -1,0 +1,290 @@
+"""ButtonBoard on gpiozero's MockFactory: press, bounce, lockout, hold, chord, lamps."""
+
+from __future__ import annotations
+
+import queue
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from device.buttons import ButtonBoard, HardwareError
+from device.events import HOLD, OPERATOR, PRESS, RELEASE, TABLE_SEAT, InputEvent
+from device.pins import default_config, parse_button_config
+from device.sim_buttons import SimButtons
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, dt: float) -> None:
+        self.now += dt
+
+
+def drain(q: queue.Queue) -> list[InputEvent]:
+    out = []
+    while not q.empty():
+        out.append(q.get_nowait())
+    return out
+
+
+@pytest.fixture
+def rig():
+    clock = FakeClock()
+    q: queue.Queue = queue.Queue()
+    board = ButtonBoard(
+        default_config(2), pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
+    )
+    yield board, SimButtons(board), clock, q
+    board.close()
+
+
+def test_press_and_release_put_timestamped_events(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "knock")
+    clock.advance(0.2)
+    sim.release(0, "knock")
+    events = drain(q)
+    assert [(e.seat, e.call, e.edge, e.source) for e in events] == [
+        (0, "knock", PRESS, "gpio"),
+        (0, "knock", RELEASE, "gpio"),
+    ]
+    assert events[0].t == 100.0 and events[1].t == pytest.approx(100.2)
+
+
+def test_bounce_within_debounce_window_gives_one_press(rig):
+    board, sim, clock, q = rig
+    # MockPin ignores bounce_time: five edges 2 ms apart reach the callbacks.
+    for _ in range(5):
+        sim.press(1, "buy")
+        clock.advance(0.002)
+        sim.release(1, "buy")
+        clock.advance(0.002)
+    sim.press(1, "buy")
+    events = drain(q)
+    assert [(e.call, e.edge) for e in events] == [("buy", PRESS)]
+    assert board.counters["bounces"] == 5  # the five bouncing releases
+    assert board.is_pressed(1, "buy")
+
+
+def test_release_bounce_gives_one_release(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "draw")
+    clock.advance(0.5)
+    sim.release(0, "draw")
+    clock.advance(0.003)
+    sim.press(0, "draw")
+    clock.advance(0.003)
+    sim.release(0, "draw")
+    assert [e.edge for e in drain(q)] == [PRESS, RELEASE]
+
+
+def test_release_lost_in_debounce_window_is_caught_up_by_poll(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "draw")
+    clock.advance(0.01)  # a very short tap: the release falls inside the debounce window
+    sim.release(0, "draw")
+    assert board.is_pressed(0, "draw")
+    clock.advance(0.05)
+    board.poll()
+    assert not board.is_pressed(0, "draw")
+    assert [e.edge for e in drain(q)] == [PRESS, RELEASE]
+    clock.advance(1)
+    sim.press(0, "draw")  # the next real press is not lost
+    assert [e.edge for e in drain(q)] == [PRESS]
+
+
+def test_lockout_swallows_a_second_call_within_300ms(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "knock")
+    clock.advance(0.1)
+    sim.release(0, "knock")
+    clock.advance(0.1)
+    sim.press(0, "knock")  # 200 ms after the first press: locked out
+    clock.advance(0.1)
+    sim.release(0, "knock")
+    clock.advance(0.2)
+    sim.press(0, "knock")  # 500 ms after the reported press: a new call
+    events = drain(q)
+    assert [e.edge for e in events] == [PRESS, RELEASE, PRESS]
+    assert board.counters["lockouts"] == 1
+
+
+def test_lockout_is_per_button(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "buy")
+    clock.advance(0.05)
+    sim.press(1, "buy")
+    assert [(e.seat, e.edge) for e in drain(q)] == [(0, PRESS), (1, PRESS)]
+
+
+def test_hold_fires_once_per_press_despite_polling(rig):
+    board, sim, clock, q = rig
+    sim.press(1, "draw")
+    clock.advance(0.5)
+    board.poll()
+    assert [e.edge for e in drain(q)] == [PRESS]
+    clock.advance(0.6)
+    board.poll()
+    for _ in range(20):  # gpiozero #697: held must not keep firing
+        clock.advance(0.1)
+        board.poll()
+    clock.advance(0.1)
+    sim.release(1, "draw")
+    events = drain(q)
+    assert [e.edge for e in events] == [HOLD, RELEASE]
+    assert events[0].t == pytest.approx(101.1)
+
+
+def test_no_hold_after_release_and_quick_repress(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "draw")
+    clock.advance(0.8)
+    sim.release(0, "draw")
+    clock.advance(0.1)
+    sim.press(0, "draw")
+    clock.advance(0.3)  # 1.2 s after the first press, but only 0.3 s into this one
+    board.poll()
+    assert HOLD not in [e.edge for e in drain(q)]
+
+
+def test_g_operator_chord_after_three_seconds(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "draw")
+    clock.advance(0.5)
+    sim.press(0, "buy")
+    clock.advance(2.9)
+    board.poll()
+    assert OPERATOR not in [e.call for e in drain(q)]
+    clock.advance(0.2)
+    board.poll()
+    board.poll()
+    events = drain(q)
+    chords = [e for e in events if e.call == OPERATOR]
+    assert len(chords) == 1 and chords[0].seat == TABLE_SEAT and chords[0].edge == HOLD
+    sim.release(0, "buy")
+    sim.press(0, "buy")
+    clock.advance(3.1)
+    board.poll()
+    assert [e.call for e in drain(q) if e.call == OPERATOR] == []  # needs both released first
+
+
+def test_chord_needs_both_buttons(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "draw")
+    clock.advance(5)
+    board.poll()
+    assert OPERATOR not in [e.call for e in drain(q)]
+
+
+def test_lamps_follow_set_lamps_and_all_off(rig):
+    board, sim, clock, q = rig
+    board.set_lamps(0, draw=True, knock=False, buy=True)
+    factory = board.pin_factory
+    assert factory.pin("GPIO12").state and not factory.pin("GPIO13").state
+    assert factory.pin("GPIO16").state
+    assert board.lamp_is_lit(0, "buy")
+    board.set_lamps(0, buy=False)
+    assert board.lamp_is_lit(0, "draw") and not board.lamp_is_lit(0, "buy")
+    board.all_off()
+    assert not any(board.lamp_is_lit(s, n) for s, n in board.lamps())
+    with pytest.raises(ValueError, match="unknown lamp"):
+        board.set_lamp(0, "gin", True)
+
+
+def test_seat_lamp_shows_any_open_call():
+    q: queue.Queue = queue.Queue()
+    with ButtonBoard(
+        default_config(4), pin_factory=MockFactory(), events=q, poll_interval=None
+    ) as board:
+        board.set_lamps(2, draw=False, buy=True)
+        assert board.lamp_is_lit(2, "seat")
+        board.set_lamps(2, draw=False, knock=False, buy=False)
+        assert not board.lamp_is_lit(2, "seat")
+        board.set_lamps(2, seat_lamp=True)
+        assert board.lamp_is_lit(2, "seat")
+
+
+def test_close_frees_pins_and_switches_lamps_off():
+    factory = MockFactory()
+    q: queue.Queue = queue.Queue()
+    with ButtonBoard(default_config(2), pin_factory=factory, events=q) as board:
+        board.set_lamps(1, draw=True)
+    assert not factory.pin("GPIO20").state
+    # pins are free again: a second board on the same factory works
+    ButtonBoard(default_config(2), pin_factory=factory, events=q).close()
+
+
+def test_hold_thread_reports_hold_with_real_clock():
+    q: queue.Queue = queue.Queue()
+    config, errors = parse_button_config({"seat_count": 2, "hold": 0.1})
+    assert not errors
+    with ButtonBoard(config, pin_factory=MockFactory(), events=q, poll_interval=0.005) as board:
+        SimButtons(board).press(1, "knock")
+        first = q.get(timeout=1)
+        second = q.get(timeout=1)
+    assert (first.edge, second.edge) == (PRESS, HOLD)
+    assert second.t - first.t >= 0.1
+
+
+def test_missing_factory_fails_loudly():
+    with pytest.raises(HardwareError, match="no GPIO pin factory"):
+        ButtonBoard(default_config(2), pin_factory=None, events=queue.Queue())
+
+
+def test_mock_factory_refused_on_a_pi(monkeypatch):
+    monkeypatch.setattr("device.buttons.on_raspberry_pi", lambda *a: True)
+    with pytest.raises(HardwareError, match="refusing the mock pin factory"):
+        ButtonBoard(default_config(2), pin_factory=MockFactory(), events=queue.Queue())
+
+
+def test_sim_keys_drive_the_real_pins(rig):
+    board, sim, clock, q = rig
+    assert sim.key_down("s")  # seat 1 knock
+    assert not board.pin_factory.pin("GPIO18").state  # pulled low = pressed
+    clock.advance(0.1)
+    assert sim.key_up("S")
+    assert not sim.key_down("m")
+    assert [(e.seat, e.call, e.edge) for e in drain(q)] == [
+        (1, "knock", PRESS),
+        (1, "knock", RELEASE),
+    ]
+
+
+ONE_BUTTON, _errors = parse_button_config({"seats": {"0": {"buy": "GPIO4", "draw": "GPIO5"}}})
+assert ONE_BUTTON is not None, _errors
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.floats(0.0005, 0.5)), min_size=1, max_size=40))
+def test_events_alternate_and_presses_respect_lockout(steps):
+    """Whatever the edges, reported edges alternate press/release per button, presses are
+    at least the lockout apart, and holds never come twice for one press."""
+    clock = FakeClock()
+    q: queue.Queue = queue.Queue()
+    with ButtonBoard(
+        ONE_BUTTON, pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
+    ) as board:
+        sim = SimButtons(board)
+        for down, dt in steps:
+            clock.advance(dt)
+            (sim.press if down else sim.release)(0, "buy")
+            board.poll()
+        events = [e for e in drain(q) if e.call == "buy"]
+    last_edge = RELEASE
+    last_press = float("-inf")
+    for e in events:
+        if e.edge == PRESS:
+            assert last_edge == RELEASE
+            assert e.t - last_press >= 0.3
+            last_press = e.t
+        elif e.edge == HOLD:
+            assert last_edge == PRESS
+        else:
+            assert last_edge in (PRESS, HOLD)
+        last_edge = e.edge
