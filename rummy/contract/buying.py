@@ -1,0 +1,267 @@
+"""Buying the open pack's top card: the "Можно?" protocol of seed 002 (C-8, C-9).
+
+Flow (seats act, the engine decides; never by press order, C-8.8):
+
+* In the window at the start of a turn (phase ``turn``) any seat except the player in
+  turn N and the card's discarder may ``buy`` ("Можно?"). The question goes to the seats
+  from N towards the asker, in seat order, skipping those who could not buy the card.
+* While the question travels, a seat nearer to N that has not answered yet may still
+  press BUY and becomes the asker (the nearest requester wins); farther seats are refused.
+* ``answer`` True ("Можно") passes the question on; the asker is granted when nobody is
+  left. ``answer`` False ("Нельзя") makes the refuser buy (free if he is N).
+* A buyer may take further cards under the top one (``take_cards``), one stock card each.
+* N's own multi-card buy is ``buy`` with ``target`` = number of cards (C-8.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rummy.actions import TABLE, ActionError, Event
+from rummy.contract import flow
+from rummy.contract.state import ASK, PLAY, TAKE, TURN, BuyState, ContractState, PileCard
+
+
+def can_buy(state: ContractState, seat: int, pile: PileCard) -> bool:
+    """May ``seat`` buy ``pile`` at all (C-8.1, C-8.7)?"""
+    rules = state.rules
+    if pile.discarder == seat:  # C-8.1 nobody buys his own discard
+        return False
+    if rules.max_buys_per_deal is not None and state.buys[seat] >= rules.max_buys_per_deal:
+        return False
+    return rules.buy_after_contract or not state.contract_down[seat]
+
+
+def can_refuse(state: ContractState, seat: int, pile: PileCard) -> bool:
+    """May ``seat`` answer "Нельзя" (and so buy the card himself, C-8.4)?"""
+    if seat == state.turn and state.rules.next_player_refusal == "take_as_draw":
+        return pile.discarder != seat  # C-12.2: the refusal is his ordinary draw
+    return can_buy(state, seat, pile)
+
+
+def askers(state: ContractState) -> list[int]:
+    """Seats that may ask "Можно?" in the window now, nearest to N first (C-9 ASK_POLL)."""
+    if state.phase != TURN or state.stock_only or state.top is None:
+        return []
+    top = state.top
+    return [
+        s
+        for s in flow.seats_from(state, state.left(state.turn), state.turn)
+        if s not in state.declined and can_buy(state, s, top)
+    ]
+
+
+def max_take(state: ContractState, buyer: int) -> int:
+    """How many consecutive pack cards from the top ``buyer`` may take (C-8.5, C-12.9)."""
+    n = 0
+    for pile in reversed(state.discard_pile):
+        if pile.discarder == buyer and state.rules.forbid_own_discards_in_buy:
+            break
+        n += 1
+    return n
+
+
+def in_turn_range(state: ContractState) -> range:
+    """Card counts N may take in an in-turn buy now (C-8.2); empty when he may not."""
+    top = state.top
+    n = state.turn
+    if state.phase != TURN or state.stock_only or top is None or not can_buy(state, n, top):
+        return range(0)
+    low = 1 if state.rules.in_turn_single_card_buy else 2
+    return range(low, max_take(state, n) + 1)
+
+
+def ask(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
+    """``seat`` presses BUY: "Можно?" (C-8.3)."""
+    top = state.top
+    n = state.turn
+    if state.phase == TURN:
+        if state.stock_only:
+            raise ActionError(f"seat {n} resumes his turn from the stock: nothing to buy (C-15.1)")
+        if top is None:
+            raise ActionError("the open pack is empty: nothing to buy")
+        if seat == n:
+            raise ActionError("the player in turn buys with a card count (buy with target = k, C-8.2)")
+        if seat in state.declined:
+            raise ActionError(f"seat {seat} already passed on {top.card}")
+        _check_buyer(state, seat, top)
+        buy = BuyState(top.card, top.discarder, asker=seat, requests=frozenset({seat}))
+        state = replace(state, phase=ASK, buy=buy)
+        events = [Event("asked_to_buy", seat, {"card": str(top.card)})]
+        return _walk(state, n, events)
+    if state.phase == ASK and state.buy is not None:
+        buy = state.buy
+        assert buy.asked is not None and buy.asker is not None
+        pending = flow.seats_from(state, buy.asked, buy.asker)
+        if seat == n:
+            raise ActionError(f"seat {n} is asked: answer Можно or Нельзя (C-8.4)")
+        if seat == buy.asker or seat in buy.requests:
+            raise ActionError(f"seat {seat} has already asked for {buy.card}")
+        if seat not in pending:
+            raise ActionError(
+                f"seat {buy.asker} is nearer in turn order and has priority for {buy.card} (C-8.8)"
+            )
+        if seat in state.declined:
+            raise ActionError(f"seat {seat} already passed on {buy.card}")
+        _check_buyer(state, seat, PileCard(buy.card, buy.discarder))
+        # The nearest requester is the asker; the seats before him that said "Можно"
+        # stay permitted (C-8.8).
+        buy = replace(buy, asker=seat, requests=buy.requests | {seat})
+        state = replace(state, buy=buy)
+        events = [Event("asked_to_buy", seat, {"card": str(buy.card)})]
+        return _walk(state, buy.asked, events)
+    raise ActionError("nobody may buy now: buy when a turn starts, before the card is taken")
+
+
+def _check_buyer(state: ContractState, seat: int, pile: PileCard) -> None:
+    rules = state.rules
+    if pile.discarder == seat:
+        raise ActionError(f"seat {seat} discarded {pile.card} and may not buy it back (C-8.1)")
+    if rules.max_buys_per_deal is not None and state.buys[seat] >= rules.max_buys_per_deal:
+        raise ActionError(f"seat {seat} has used all {rules.max_buys_per_deal} buys of this deal")
+    if not rules.buy_after_contract and state.contract_down[seat]:
+        raise ActionError(f"seat {seat} has laid his contract and may not buy any more")
+
+
+def no_buy(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
+    """``seat`` passes on the window's card (bots; a table simply never presses BUY)."""
+    if state.phase != TURN or seat not in askers(state):
+        raise ActionError(f"seat {seat} has nothing to pass on now")
+    top = state.top
+    assert top is not None
+    state = replace(state, declined=state.declined | {seat})
+    return state, [Event("passed_on_buy", seat, {"card": str(top.card)})]
+
+
+def _walk(state: ContractState, start: int, events: list[Event]) -> tuple[ContractState, list[Event]]:
+    """Put the question to the next seat from ``start`` that could refuse, or grant it."""
+    buy = state.buy
+    assert buy is not None and buy.asker is not None
+    pile = PileCard(buy.card, buy.discarder)
+    for seat in flow.seats_from(state, start, buy.asker):
+        if can_refuse(state, seat, pile):  # seats with no right to the card are not asked
+            state = replace(state, buy=replace(buy, asked=seat))
+            events.append(Event("question", seat, {"asker": buy.asker, "card": str(buy.card)}))
+            return state, events
+    events.append(Event("buy_granted", buy.asker, {"card": str(buy.card), "by": list(buy.permitted)}))
+    return _start_take(state, buy.asker, first_free=False, granted=True, events=events)
+
+
+def answer(state: ContractState, seat: int, flag: bool | None) -> tuple[ContractState, list[Event]]:
+    """The asked seat answers: True "Можно" (C-8.5 chain), False "Нельзя" (C-8.4)."""
+    buy = state.buy
+    if state.phase != ASK or buy is None or buy.asked != seat:
+        raise ActionError(f"seat {seat} is not being asked anything")
+    if flag is None:
+        raise ActionError("an answer needs flag true (Можно) or false (Нельзя)")
+    events = [Event("answered", seat, {"flag": flag, "asker": buy.asker, "card": str(buy.card)})]
+    if flag:
+        state = replace(state, buy=replace(buy, permitted=(*buy.permitted, seat)))
+        return _walk(state, state.left(seat), events)
+    n = state.turn
+    if seat == n and state.rules.next_player_refusal == "take_as_draw":
+        # C-12.2 variant: N's refusal is his ordinary draw of the card.
+        top = state.discard_pile[-1]
+        state = flow.with_hand(state, n, (*state.hands[n], top.card))
+        state = replace(state, discard_pile=state.discard_pile[:-1], buy=None, phase=PLAY,
+                        taken_card=top.card)
+        events.append(Event("took_discard", n, {"card": str(top.card)}))
+        return state, events
+    return _start_take(state, seat, first_free=(seat == n), granted=False, events=events)
+
+
+def _start_take(
+    state: ContractState, buyer: int, *, first_free: bool, granted: bool, events: list[Event]
+) -> tuple[ContractState, list[Event]]:
+    """C-8.5: the buyer may take further cards; ask how many unless only one is possible."""
+    buy = state.buy
+    assert buy is not None
+    most = max_take(state, buyer)
+    if not granted and not state.rules.refuser_may_take_more:
+        most = 1
+    buy = replace(buy, buyer=buyer, first_free=first_free, granted=granted, max_cards=most)
+    state = replace(state, phase=TAKE, buy=buy)
+    if most <= 1:
+        state, more = execute(state, buyer, 1, "granted" if granted else "refused")
+        return state, events + more
+    return state, events
+
+
+def take_cards(state: ContractState, seat: int, k: int | None) -> tuple[ContractState, list[Event]]:
+    """The buyer takes ``k`` pack cards from the top (C-8.5)."""
+    buy = state.buy
+    if state.phase != TAKE or buy is None or buy.buyer != seat:
+        raise ActionError(f"seat {seat} is not buying now")
+    if k is None or not 1 <= k <= buy.max_cards:
+        raise ActionError(f"take 1..{buy.max_cards} cards from the pack (target), got {k!r}")
+    return execute(state, seat, k, "granted" if buy.granted else "refused")
+
+
+def in_turn_buy(state: ContractState, seat: int, k: int | None) -> tuple[ContractState, list[Event]]:
+    """C-8.2: N takes the top card and ``k - 1`` more, one stock card for each extra card."""
+    if state.phase != TURN or seat != state.turn:
+        raise ActionError(f"seat {seat} is not the player in turn")
+    allowed = in_turn_range(state)
+    if k is None or k not in allowed:
+        if not allowed:
+            raise ActionError(f"seat {seat} may not buy from the pack now")
+        raise ActionError(
+            f"an in-turn buy takes {allowed.start}..{allowed.stop - 1} cards (target); "
+            "one card is an ordinary draw (draw_discard, C-8.2)"
+        )
+    return execute(state, seat, k, "in_turn")
+
+
+def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[ContractState, list[Event]]:
+    """Move ``k`` pack cards and the stock penalties to ``buyer``; then the next turn (C-8.6)."""
+    rules = state.rules
+    n = state.turn
+    buy = state.buy
+    first_free = how == "in_turn" or (how == "refused" and buyer == n)
+    taken = [p.card for p in reversed(state.discard_pile[-k:])]  # top first
+    state = replace(state, discard_pile=state.discard_pile[:-k])
+    per = rules.penalty_out_of_turn_per_card
+    penalties = (rules.penalty_in_turn_first_card if first_free else per) + (k - 1) * per
+    drawn = []
+    events: list[Event] = []
+    dead = False
+    for _ in range(penalties):
+        state, card, more = flow.draw_card(state)
+        events += more
+        if card is None:  # C-8.7: waive what cannot be drawn; C-10.2 ends the deal
+            dead = True
+            break
+        drawn.append(card)
+    state = flow.with_hand(state, buyer, (*state.hands[buyer], *taken, *drawn))
+    buys = list(state.buys)
+    buys[buyer] += 1
+    state = replace(state, buys=tuple(buys), buy=None)
+    events.insert(
+        0,
+        Event(
+            "bought",
+            buyer,
+            {
+                "how": how,
+                "cards": [str(c) for c in taken],
+                "penalty_cards": [str(c) for c in drawn],
+                "waived": penalties - len(drawn),
+                "asker": buy.asker if buy else None,
+                "turn": n,
+            },
+        ),
+    )
+    if dead:
+        events.append(Event("stock_exhausted", TABLE, {}))
+        state, more = flow.end_deal(state, None)
+        return state, events + more
+    if how == "granted" and rules.after_buy_turn == "resume":
+        # C-8.6 resume / C-15.1: N plays on and must draw from the stock.
+        state, more = flow.start_turn(state, n, stock_only=True)
+    elif how == "in_turn":
+        state, more = flow.start_turn(state, state.left(n))  # C-8.2
+    else:
+        # C-8.6 jump: the buy was the buyer's turn; the seats from N to him lose theirs.
+        skipped = tuple(flow.seats_from(state, n, buyer))
+        state, more = flow.start_turn(state, state.left(buyer), skipped=skipped)
+    return state, events + more

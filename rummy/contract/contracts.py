@@ -1,0 +1,185 @@
+"""The contract of each deal (C-3): an exact number of sets and sequences."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from rummy.cards import Card
+from rummy.contract.melds import SET, meld_kind, meld_problem
+
+if TYPE_CHECKING:
+    from rummy.contract.rules import ContractRules
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What a player must lay down in one deal, "no more and no less" (C-3.1)."""
+
+    sets: int = 0
+    sequences: int = 0
+
+    @property
+    def groups(self) -> int:
+        return self.sets + self.sequences
+
+    def describe(self) -> str:
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set" + ("s" if self.sets > 1 else ""))
+        if self.sequences:
+            parts.append(f"{self.sequences} sequence" + ("s" if self.sequences > 1 else ""))
+        return " and ".join(parts) or "nothing"
+
+    def to_dict(self) -> dict[str, int]:
+        d: dict[str, int] = {}
+        if self.sets:
+            d["sets"] = self.sets
+        if self.sequences:
+            d["seqs"] = self.sequences
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Contract:
+        """``{"sets": 2}`` / ``{"sets": 1, "seqs": 1}``; ``ValueError`` naming the problem."""
+        if not isinstance(d, Mapping):
+            raise ValueError(f"a contract is a table like {{sets = 1, seqs = 1}}, got {d!r}")
+        unknown = set(d) - {"sets", "seqs"}
+        if unknown:
+            raise ValueError(f"unknown contract key(s) {sorted(unknown)} (use 'sets', 'seqs')")
+        vals = []
+        for key in ("sets", "seqs"):
+            v = d.get(key, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+                raise ValueError(f"contract {key!r} must be an integer 0..4, got {v!r}")
+            vals.append(v)
+        if vals[0] + vals[1] == 0:
+            raise ValueError("a contract needs at least one set or sequence")
+        return cls(vals[0], vals[1])
+
+
+# C-3 table, SEED 002: 2 sets; set + sequence; 2 sequences; 3 sets; 2 sets + sequence.
+SEED_CONTRACTS: tuple[Contract, ...] = (
+    Contract(sets=2),
+    Contract(sets=1, sequences=1),
+    Contract(sequences=2),
+    Contract(sets=3),
+    Contract(sets=2, sequences=1),
+)
+
+
+def contract_problem(
+    groups: Sequence[Sequence[Card]],
+    contract: Contract,
+    rules: ContractRules,
+    *,
+    already: Sequence[Sequence[Card]] = (),
+    partial: bool = False,
+) -> str | None:
+    """Why ``groups`` do not fulfil ``contract`` (C-3), or None.
+
+    ``already``: groups this player laid earlier in the deal (only when the contract may
+    be laid over several turns); ``partial``: accept fewer groups than the contract.
+    """
+    if not groups:
+        return "lay down at least one group"
+    sets: list[Sequence[Card]] = []
+    seqs: list[Sequence[Card]] = []
+    for g in [*already, *groups]:
+        problem = meld_problem(g, rules)
+        if problem:
+            return problem
+        (sets if meld_kind(g, rules) == SET else seqs).append(g)
+    want = contract.describe()
+    if len(sets) > contract.sets or len(seqs) > contract.sequences:
+        return f"the contract of this deal is {want}, no more and no less (C-3.1)"
+    if not partial and (len(sets) < contract.sets or len(seqs) < contract.sequences):
+        return f"the contract of this deal is {want}, laid in one turn (C-3.1, C-15.3)"
+    if rules.contract_distinct:
+        ranks = [g[0].rank for g in sets]
+        if len(set(ranks)) < len(ranks):
+            return "the sets of a contract must be of different ranks (C-3.2)"
+        suits = [g[0].suit for g in seqs]
+        if len(set(suits)) < len(suits):
+            return "the sequences of a contract must be of different suits (C-3.2)"
+    return None
+
+
+def _candidates(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]:
+    """Minimal sets (one per rank and suit mix) and minimal sequences in ``hand``."""
+    counts = Counter(hand)
+    sets: list[tuple[Card, ...]] = []
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(counts):
+        by_rank.setdefault(c.rank, []).extend([c] * counts[c])
+    for cards in by_rank.values():
+        if len(cards) >= rules.min_set_len:
+            seen = set()
+            for combo in combinations(cards, rules.min_set_len):
+                if combo not in seen:
+                    seen.add(combo)
+                    sets.append(combo)
+    seqs: list[tuple[Card, ...]] = []
+    n = rules.min_sequence_len
+    starts = range(1, 15 - n + 1) if rules.ace_in_sequences != "around_corner" else range(1, 14)
+    suits = {c.suit for c in counts}
+    for suit in sorted(suits):
+        for start in starts:
+            ranks = [(start - 1 + i) % 13 + 1 for i in range(n)]
+            if rules.ace_in_sequences == "low_only" and start + n - 1 > 13:
+                continue
+            if start + n - 1 > 14 and rules.ace_in_sequences != "around_corner":
+                continue
+            group = tuple(Card(r, suit) for r in ranks)
+            if all(counts[c] for c in group):
+                seqs.append(group)
+    return sets, seqs
+
+
+def find_contract(
+    hand: Sequence[Card], contract: Contract, rules: ContractRules
+) -> tuple[tuple[Card, ...], ...] | None:
+    """One way to lay ``contract`` from ``hand`` with minimal groups, or None (C-3).
+
+    Any contract can be shrunk to minimal groups, so this finds one whenever one exists;
+    the rest can then be laid off on the player's own melds.
+    """
+    sets, seqs = _candidates(hand, rules)
+    if len(sets) < contract.sets or len(seqs) < contract.sequences:
+        return None
+    counts = Counter(hand)
+
+    def fits(group: Sequence[Card]) -> bool:
+        need = Counter(group)
+        return all(counts[c] >= k for c, k in need.items())
+
+    def take(group: Sequence[Card], sign: int) -> None:
+        for c in group:
+            counts[c] -= sign
+
+    chosen: list[tuple[Card, ...]] = []
+    plan = [(sets, contract.sets, 0), (seqs, contract.sequences, 1)]
+
+    def pick(stage: int, i: int, left: int, used: frozenset) -> bool:
+        if left == 0:
+            if stage + 1 < len(plan):
+                return pick(stage + 1, 0, plan[stage + 1][1], frozenset())
+            return True
+        pool, _, key_index = plan[stage]
+        for j in range(i, len(pool)):
+            g = pool[j]
+            key = g[0].rank if key_index == 0 else g[0].suit
+            if (rules.contract_distinct and key in used) or not fits(g):
+                continue
+            take(g, 1)
+            chosen.append(g)
+            if pick(stage, j + 1, left - 1, used | {key}):
+                return True
+            chosen.pop()
+            take(g, -1)
+        return False
+
+    return tuple(chosen) if pick(0, 0, contract.sets, frozenset()) else None

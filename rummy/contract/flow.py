@@ -1,0 +1,124 @@
+"""Steps shared by the engine and the buying protocol: stock draws, turns, deal ends."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+
+from rummy.actions import TABLE, Event
+from rummy.cards import Card
+from rummy.contract import scoring
+from rummy.contract.state import DEAL, OVER, TURN, ContractState, DealResult
+
+
+def with_hand(state: ContractState, seat: int, hand: tuple[Card, ...]) -> ContractState:
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(hand))
+    return replace(state, hands=tuple(hands))
+
+
+def seats_from(state: ContractState, start: int, stop: int) -> list[int]:
+    """Seats in turn order from ``start`` up to, not including, ``stop``."""
+    out, s = [], start
+    while s != stop:
+        out.append(s)
+        s = state.left(s)
+    return out
+
+
+def _shuffled(cards: list[Card], seed: int, salt: int) -> list[Card]:
+    """A deterministic shuffle keyed on the deal's card order (no clock, no RNG state)."""
+    def key(i: int) -> bytes:
+        return hashlib.blake2b(f"{seed}:{salt}:{i}".encode(), digest_size=8).digest()
+
+    return [cards[i] for i in sorted(range(len(cards)), key=key)]
+
+
+def can_refill(state: ContractState) -> bool:
+    return state.refills_used < state.rules.stock_refills and len(state.discard_pile) > 1
+
+
+def refill(state: ContractState) -> tuple[ContractState, list[Event]]:
+    """C-10.1/C-10.2: the pack except its top card becomes the new stock, once per deal."""
+    if not can_refill(state):
+        return state, []
+    under = [p.card for p in state.discard_pile[:-1]]  # bottom first: turned over, bottom on top
+    if state.rules.refill_shuffle:
+        under = _shuffled(under, state.deal_seed, state.refills_used)
+    state = replace(
+        state,
+        stock=tuple(under),
+        discard_pile=state.discard_pile[-1:],
+        refills_used=state.refills_used + 1,
+    )
+    return state, [Event("stock_refilled", TABLE, {"cards": len(under), "refill": state.refills_used})]
+
+
+def draw_card(state: ContractState) -> tuple[ContractState, Card | None, list[Event]]:
+    """Take the top stock card, refilling an empty stock first (C-15.5); None if impossible."""
+    events: list[Event] = []
+    if not state.stock:
+        state, events = refill(state)
+        if not state.stock:
+            return state, None, events
+    return replace(state, stock=state.stock[1:]), state.stock[0], events
+
+
+def start_turn(
+    state: ContractState, seat: int, *, stock_only: bool = False, skipped: tuple[int, ...] = ()
+) -> tuple[ContractState, list[Event]]:
+    """C-9 TURN_START: ``seat`` is to take a card; the "Можно?" window opens."""
+    state = replace(
+        state,
+        phase=TURN,
+        turn=seat,
+        buy=None,
+        declined=frozenset(),
+        taken_card=None,
+        melded_this_turn=False,
+        stock_only=stock_only,
+        turns_started=state.turns_started + 1,
+    )
+    top = state.top
+    data = {
+        "top": str(top.card) if top else None,
+        "skipped": list(skipped),
+        "stock_only": stock_only,
+    }
+    return state, [Event("turn_started", seat, data)]
+
+
+def end_deal(state: ContractState, finisher: int | None) -> tuple[ContractState, list[Event]]:
+    """C-6.1, C-7, C-10.2: score the deal; the match ends after the last deal."""
+    points = scoring.deal_points(state.hands, finisher, state.rules)
+    scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+    result = DealResult(state.deal_number, finisher, points)
+    events = [
+        Event(
+            "deal_scored",
+            TABLE,
+            {
+                "deal": state.deal_number,
+                "finisher": finisher,
+                "points": list(points),
+                "scores": list(scores),
+                "left_in_hands": [" ".join(map(str, h)) for h in state.hands],
+            },
+        )
+    ]
+    last = state.deal_number >= state.rules.deals
+    state = replace(
+        state,
+        phase=OVER if last else DEAL,
+        scores=scores,
+        results=(*state.results, result),
+        buy=None,
+        declined=frozenset(),
+        taken_card=None,
+        stock_only=False,
+    )
+    if last:
+        events.append(
+            Event("match_over", TABLE, {"scores": list(scores), "winners": list(scoring.winners(scores))})
+        )
+    return state, events

@@ -1,0 +1,198 @@
+"""The normal turn (C-5, C-6): taking a card, the contract, lay-offs, the discard, going out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rummy import multiset
+from rummy.actions import TABLE, ActionError, Event
+from rummy.cards import Card, format_cards
+from rummy.contract import flow
+from rummy.contract.contracts import contract_problem
+from rummy.contract.melds import arrange, layoff_problem, meld_kind
+from rummy.contract.state import PLAY, TURN, ContractState, PileCard, TableMeld
+
+
+def draw_stock(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
+    """C-5.1: take the top stock card (C-10: refill once, then the deal ends)."""
+    _check_turn(state, seat, TURN)
+    state, card, events = flow.draw_card(state)
+    if card is None:
+        events.append(Event("stock_exhausted", TABLE, {}))
+        state, more = flow.end_deal(state, None)  # C-10.2, C-7.5
+        return state, events + more
+    state = flow.with_hand(state, seat, (*state.hands[seat], card))
+    state = replace(state, phase=PLAY, buy=None)
+    return state, [Event("drew_stock", seat, {"card": str(card)}), *events]
+
+
+def draw_discard(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
+    """C-5.1: take the top card of the open pack as the turn's draw."""
+    _check_turn(state, seat, TURN)
+    top = state.top
+    if state.stock_only:
+        raise ActionError(f"after the buy seat {seat} must draw from the stock (C-15.1)")
+    if top is None:
+        raise ActionError("the open pack is empty")
+    if top.discarder == seat:
+        raise ActionError(f"seat {seat} discarded {top.card} and may not take it back (C-5.1)")
+    state = flow.with_hand(state, seat, (*state.hands[seat], top.card))
+    state = replace(state, discard_pile=state.discard_pile[:-1], phase=PLAY, taken_card=top.card)
+    return state, [Event("took_discard", seat, {"card": str(top.card)})]
+
+
+def _check_turn(state: ContractState, seat: int, phase: str) -> None:
+    if seat != state.turn or state.phase != phase:
+        who = f"seat {state.turn}" if state.phase in (TURN, PLAY) else "nobody"
+        raise ActionError(f"not seat {seat}'s move: it is {who}'s turn ({state.phase})")
+
+
+def discard_problem(state: ContractState, seat: int, hand: Sequence[Card], card: Card,
+                    *, contract_down: bool | None = None, taken: Card | None = None) -> str | None:
+    """Why ``card`` may not be discarded from ``hand`` (C-5.3, C-6.2, C-6.3), or None."""
+    rules = state.rules
+    down = state.contract_down[seat] if contract_down is None else contract_down
+    if card not in hand:
+        return f"{card} is not in seat {seat}'s hand"
+    if rules.forbid_discarding_taken_card and card == taken and hand.count(card) == 1:
+        return f"{card} was taken from the pack this turn and may not be discarded (C-5.3)"
+    if len(hand) == 1:
+        if state.last_deal and rules.last_deal_no_discard_out:
+            return "in the last deal the last card must be laid on the table, not discarded (C-6.3)"
+        if not down:
+            return "nobody goes out without laying the contract (C-3.1)"
+    return None
+
+
+def _can_lay_off_last(state: ContractState, seat: int, card: Card, melds: Sequence[TableMeld],
+                      down: bool, melded: bool) -> bool:
+    rules = state.rules
+    if not down or (melded and not rules.layoff_same_turn_as_contract):
+        return False
+    return any(layoff_problem(m.cards, card, rules) is None for m in melds)
+
+
+def exit_problem(state: ContractState, seat: int, hand: Sequence[Card], melds: Sequence[TableMeld],
+                 down: bool, melded: bool, taken: Card | None) -> str | None:
+    """After a meld or lay-off the player must still be able to end his turn (C-6.3)."""
+    if not hand:
+        return None if down else "nobody goes out without laying the contract (C-3.1)"
+    if len(hand) >= 2:
+        return None  # some card can always be discarded
+    card = hand[0]
+    if discard_problem(state, seat, hand, card, contract_down=down, taken=taken) is None:
+        return None
+    if _can_lay_off_last(state, seat, card, melds, down, melded):
+        return None
+    return (
+        f"that would leave only {card}, which can be neither discarded nor laid off "
+        "(C-6.3: never keep one card you cannot play)"
+    )
+
+
+def meld(state: ContractState, seat: int, groups: Sequence[Sequence[Card]] | None) -> tuple[ContractState, list[Event]]:
+    """C-3, C-5.2: lay the contract (all its groups in one action, C-15.3)."""
+    _check_turn(state, seat, PLAY)
+    rules = state.rules
+    contract = state.contract
+    assert contract is not None
+    if not groups:
+        raise ActionError(f"lay down the contract: {contract.describe()}")
+    if state.contract_down[seat]:
+        raise ActionError("the contract is already down: no more melds, lay off instead (C-3.1)")
+    groups = [tuple(g) for g in groups]
+    flat = [c for g in groups for c in g]
+    lacking = multiset.missing(state.hands[seat], flat)
+    if lacking:
+        raise ActionError(f"seat {seat} does not hold {format_cards(lacking)}")
+    already = [m.cards for m in state.table_melds if m.owner == seat]
+    partial = not rules.contract_in_one_turn
+    problem = contract_problem(groups, contract, rules, already=already, partial=partial)
+    if problem:
+        raise ActionError(problem)
+    hand = multiset.remove(state.hands[seat], flat)
+    new = []
+    mid = state.next_meld_id
+    for g in groups:
+        new.append(TableMeld(mid, seat, meld_kind(g, rules), arrange(g, rules)))
+        mid += 1
+    count = state.contract_groups[seat] + len(groups)
+    down = count == contract.groups
+    melds = (*state.table_melds, *new)
+    taken = None if state.taken_card in flat else state.taken_card
+    problem = exit_problem(state, seat, hand, melds, down, True, taken)
+    if problem:
+        raise ActionError(problem)
+    cg = list(state.contract_groups)
+    cg[seat] = count
+    cd = list(state.contract_down)
+    cd[seat] = down
+    state = flow.with_hand(state, seat, hand)
+    state = replace(state, table_melds=melds, next_meld_id=mid, contract_groups=tuple(cg),
+                    contract_down=tuple(cd), melded_this_turn=True, taken_card=taken)
+    events = [Event("melded", seat, {
+        "melds": [{"id": m.id, "kind": m.kind, "cards": format_cards(m.cards)} for m in new],
+        "contract_down": down,
+    })]
+    return _maybe_out(state, seat, events)
+
+
+def lay_off(state: ContractState, seat: int, card: Card | None, target: int | None) -> tuple[ContractState, list[Event]]:
+    """C-5.2: add one card to any meld on the table (own or another player's)."""
+    _check_turn(state, seat, PLAY)
+    rules = state.rules
+    if card is None or target is None:
+        raise ActionError("lay_off needs a card and a target meld id")
+    if rules.layoff_requires_contract and not state.contract_down[seat]:
+        raise ActionError("lay your contract first, then lay off (C-5.2)")
+    if state.melded_this_turn and not rules.layoff_same_turn_as_contract:
+        raise ActionError("lay-offs start the turn after the contract (layoff_same_turn_as_contract)")
+    hand = state.hands[seat]
+    if card not in hand:
+        raise ActionError(f"{card} is not in seat {seat}'s hand")
+    m = state.meld(target)
+    if m is None:
+        raise ActionError(f"there is no meld {target} on the table")
+    problem = layoff_problem(m.cards, card, rules)
+    if problem:
+        raise ActionError(problem)
+    grown = TableMeld(m.id, m.owner, m.kind, arrange((*m.cards, card), rules))
+    melds = tuple(grown if x.id == m.id else x for x in state.table_melds)
+    new_hand = multiset.remove(hand, [card])
+    taken = None if card == state.taken_card else state.taken_card
+    problem = exit_problem(state, seat, new_hand, melds, state.contract_down[seat],
+                           state.melded_this_turn, taken)
+    if problem:
+        raise ActionError(problem)
+    state = flow.with_hand(state, seat, new_hand)
+    state = replace(state, table_melds=melds, taken_card=taken)
+    events = [Event("laid_off", seat, {"card": str(card), "meld": m.id, "owner": m.owner})]
+    return _maybe_out(state, seat, events)
+
+
+def discard(state: ContractState, seat: int, card: Card | None) -> tuple[ContractState, list[Event]]:
+    """C-5.3: end the turn with a discard on the open pack (or go out, C-6.2)."""
+    _check_turn(state, seat, PLAY)
+    if card is None:
+        raise ActionError("discard needs a card")
+    hand = state.hands[seat]
+    problem = discard_problem(state, seat, hand, card, taken=state.taken_card)
+    if problem:
+        raise ActionError(problem)
+    state = flow.with_hand(state, seat, multiset.remove(hand, [card]))
+    state = replace(state, discard_pile=(*state.discard_pile, PileCard(card, seat)))
+    events = [Event("discarded", seat, {"card": str(card)})]
+    if not state.hands[seat]:
+        return _maybe_out(state, seat, events)
+    state, more = flow.start_turn(state, state.left(seat))
+    return state, events + more
+
+
+def _maybe_out(state: ContractState, seat: int, events: list[Event]) -> tuple[ContractState, list[Event]]:
+    """C-6.1: a player with his contract down and no cards left ends the deal."""
+    if state.hands[seat]:
+        return state, events
+    events.append(Event("went_out", seat, {"deal": state.deal_number}))
+    state, more = flow.end_deal(state, seat)
+    return state, events + more
