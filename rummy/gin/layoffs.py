@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummy.cards import Card, CardLike, parse_card
-from rummy.gin.melds import Meld, _cards, arrange, is_run, is_set
+from rummy.gin.melds import Meld, _cards, _dw_mask, _hand_mask, arrange, is_meld, is_run, is_set
 
 Layoff = tuple[Card, int]
 
@@ -35,15 +35,15 @@ def extend_meld(meld: Iterable[CardLike], card: CardLike) -> Meld:
     cs = [parse_card(c) for c in meld]
     c = parse_card(card)
     text = " ".join(str(x) for x in cs)
+    if is_set(cs) and len(cs) == 4:
+        raise ValueError(f"the set {text} already has all four cards")
     if c in cs:
         raise ValueError(f"{c} is already in the meld {text}")
-    if is_set(cs):
-        if len(cs) == 4:
-            raise ValueError(f"the set {text} already has all four cards")
+    if is_set(cs):  # G-11.1: the 4th card of a set
         if c.rank != cs[0].rank:
             raise ValueError(f"{c} is not the rank of the set {text}")
         return tuple(sorted([*cs, c]))
-    if is_run(cs):
+    if is_run(cs):  # G-11.1: one more card at either end of a run
         ranks = sorted(x.rank for x in cs)
         if c.suit != cs[0].suit:
             raise ValueError(f"{c} is not the suit of the run {text}")
@@ -100,24 +100,27 @@ def _options(hand: set[Card], meld: Meld) -> list[tuple[Card, ...]]:
 def best_defence(
     defender_cards: Iterable[CardLike], knocker_melds: Sequence[Iterable[CardLike]]
 ) -> Defence:
-    """The defender's optimal melds + layoffs together (G-11.3, G-22.3), exact.
+    """The defender's optimal own melds and layoffs chosen together (G-11.3, G-22.3), exact.
 
-    Tie-break: least count, then most cards laid off, then the first option found.
+    Every combination of layoffs is tried (per knocker meld: the 4th card of a set, or a
+    chain down and a chain up a run), the rest arranged at minimum deadwood. Tie-break:
+    least count, then most cards laid off, then the first combination in meld order.
+    For gin or big gin (G-9.2, G-10.2) pass no knocker melds: own melds only.
     """
     hand = _cards(defender_cards)
     table = [tuple(sorted(parse_card(c) for c in m)) for m in knocker_melds]
+    _check_table(hand, table)
     held = set(hand)
     per_meld = [_options(held, m) for m in table]
-    best: tuple[tuple[int, int], tuple[Layoff, ...], list[Meld], list[Card]] | None = None
+    best: tuple[tuple[int, int], tuple[Layoff, ...], list[Card]] | None = None
 
     def walk(i: int, used: frozenset[Card], lays: tuple[Layoff, ...]) -> None:
         nonlocal best
         if i == len(per_meld):
             rest = [c for c in hand if c not in used]
-            dw, melds, dead = arrange(rest)
-            key = (dw, -len(lays))
+            key = (_dw_mask(_hand_mask(rest)[0]), -len(lays))
             if best is None or key < best[0]:
-                best = (key, lays, melds, dead)
+                best = (key, lays, rest)
             return
         for opt in per_meld[i]:
             if used.isdisjoint(opt):
@@ -125,5 +128,19 @@ def best_defence(
 
     walk(0, frozenset(), ())
     assert best is not None
-    key, lays, melds, dead = best
-    return Defence(tuple(melds), lays, tuple(dead), key[0])
+    (count, _), lays, rest = best
+    _, melds, dead = arrange(rest)
+    return Defence(tuple(melds), lays, tuple(dead), count)
+
+
+def _check_table(hand: list[Card], table: list[Meld]) -> None:
+    """Knocker melds must be valid, disjoint, and not share cards with the defender."""
+    seen = set(hand)
+    for i, meld in enumerate(table):
+        text = " ".join(str(c) for c in meld) or "(empty)"
+        if not is_meld(meld):
+            raise ValueError(f"knocker meld {i} ({text}) is not a valid meld")
+        for c in meld:
+            if c in seen:
+                raise ValueError(f"{c} of knocker meld {i} is also elsewhere on the table")
+            seen.add(c)
