@@ -13,6 +13,7 @@ The operator PIN is stored as ``pbkdf2$<iterations>$<salt hex>$<sha256 hex>``;
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import getpass
 import hashlib
 import hmac
@@ -32,6 +33,11 @@ DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_CONFIG = "/etc/rummy-table/config.toml"
 PIN_ITERATIONS = 120_000
 PIN_RE = re.compile(r"^[0-9]{4,8}$")
+# The default PIN 1234 (the same hash as in defaults.toml): change it on every table.
+DEFAULT_PIN_HASH = (
+    "pbkdf2$120000$72756d6d792d7461626c652d64"
+    "656661$a6548732f4a5167b0ea79027a7a11db4d30457f20932e3a47ac883c4c66cfe60"
+)
 HASH_RE = re.compile(r"^pbkdf2\$([0-9]{4,7})\$([0-9a-f]{16,64})\$([0-9a-f]{64})$")
 
 
@@ -52,7 +58,7 @@ class DisplayConfig:
 class GameConfig:
     default_game: str = "gin"
     gin_preset: str = "standard"
-    contract_preset: str = "standard"
+    contract_preset: str = "seed_002"
     bot_delay_s: float = 0.8
 
 
@@ -65,7 +71,7 @@ class ShoeConfig:
 
 @dataclass(frozen=True)
 class OperatorConfig:
-    pin_hash: str = ""
+    pin_hash: str = DEFAULT_PIN_HASH
     chord: tuple[str, ...] = ("menu", "knock")
     chord_hold_s: float = 3.0
 
@@ -172,7 +178,7 @@ def _pin_hash(v: Any) -> str | None:
 
 
 def _chord(v: Any) -> str | None:
-    if isinstance(v, list) and len(v) >= 2 and all(isinstance(b, str) and b for b in v):
+    if isinstance(v, list | tuple) and len(v) >= 2 and all(isinstance(b, str) and b for b in v):
         return None if len(set(v)) == len(v) else "must name different buttons"
     return f"must list at least two button names, got {v!r}"
 
@@ -293,9 +299,14 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
                 env: Mapping[str, str] = os.environ) -> tuple[Config, list[str]]:
     """The validated config and every error found (the config is the defaults on errors)."""
     errors: list[str] = []
-    defaults = _read_toml(DEFAULTS_PATH, errors)
-    if defaults is None or (errs := validate(defaults, str(DEFAULTS_PATH))):
-        raise RuntimeError(f"packaged defaults are broken: {errors or errs}")
+    defaults = _read_toml(DEFAULTS_PATH, errors) or {}
+    errors += validate(defaults, str(DEFAULTS_PATH))  # a packaging bug: reported, not raised
+    if errors:  # keep only the valid packaged values; the rest from the dataclasses
+        fallback = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
+                    "operator": OperatorConfig(), "paths": PathsConfig()}
+        defaults = {s: {k: v for k, v in {**dataclasses.asdict(d), **(defaults.get(s) or {})}
+                        .items() if k in SCHEMA[s] and not validate({s: {k: v}}, "")}
+                    for s, d in fallback.items()} | {"buttons": {}}
     merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
     sources = [str(DEFAULTS_PATH)]
     explicit = path is not None or bool(env.get("RUMMY_TABLE_CONFIG"))

@@ -168,3 +168,18 @@ def test_check_cli_lists_errors(tmp_path, capsys):
     assert main(["hash-pin", "--pin", "9999"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith('pin_hash = "pbkdf2$')
+
+
+def test_broken_packaged_defaults_are_reported_not_raised(tmp_path, monkeypatch):
+    broken = tmp_path / "defaults.toml"
+    broken.write_text('[display]\nwidth = "wide"\nfps = 25\n[operator]\nchord = ["x"]\n')
+    monkeypatch.setattr(cfg, "DEFAULTS_PATH", broken)
+    config, errors = load_config(None, env=ENV)
+    assert len(errors) == 2 and all(str(broken) in e for e in errors)
+    assert config.display.width == 1280 and config.display.fps == 25  # valid values kept
+    assert config.operator.chord == ("menu", "knock") and check_pin(config, "1234")
+
+
+def test_default_pin_hash_constant_matches_defaults_file():
+    data = tomllib.loads(cfg.DEFAULTS_PATH.read_text())
+    assert data["operator"]["pin_hash"] == cfg.DEFAULT_PIN_HASH

@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# Install Rummy Table on Raspberry Pi OS Bookworm as a kiosk that starts at boot.
+#
+#   sudo systemd/install.sh            install or update (idempotent), console/KMSDRM unit
+#   sudo systemd/install.sh --cage     the same, but run under the cage Wayland compositor
+#   sudo systemd/install.sh --uninstall [--purge]
+#                                      undo it; --purge also deletes the config, the game
+#                                      records (/var/lib/rummy-table) and the user
+#   systemd/install.sh --root DIR      install into DIR (CI / packaging; also $DESTDIR):
+#                                      files are written under DIR; commands that change the
+#                                      system (apt-get, useradd, systemctl, pip, ...) are only
+#                                      recorded in DIR/rummy-table-install.log, and user and
+#                                      group changes are mirrored in DIR/etc/passwd, group
+#   --now                              start the service at the end instead of asking to reboot
+set -euo pipefail
+
+APP=rummy-table
+APP_USER=rummy
+GROUPS_NEEDED=(video render input gpio dialout)
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+ROOT=${DESTDIR:-}
+MODE=install
+CAGE=0
+PURGE=0
+DRY=0
+NOW=0
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --root) ROOT=${2:?--root needs a directory}; shift ;;
+        --root=*) ROOT=${1#--root=} ;;
+        --uninstall) MODE=uninstall ;;
+        --purge) PURGE=1 ;;
+        --cage) CAGE=1 ;;
+        --now) NOW=1 ;;
+        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+ROOT=${ROOT%/}
+if [[ -n $ROOT ]]; then
+    [[ -d $ROOT ]] || { echo "install.sh: --root $ROOT is not a directory" >&2; exit 2; }
+    ROOT=$(cd "$ROOT" && pwd)
+    [[ $ROOT == / ]] && ROOT= || DRY=1
+fi
+LOG="${ROOT:-/tmp}/rummy-table-install.log"
+OPT=/opt/$APP
+VENV=$OPT/venv
+ETC=/etc/$APP
+STATE=/var/lib/$APP
+MARK=$OPT/install-state
+
+say() { echo "install.sh: $*"; }
+die() { echo "install.sh: error: $*" >&2; exit 1; }
+
+# run CMD...: run a system-changing command, or only record it in dry-run mode.
+run() {
+    if [[ $DRY == 1 ]]; then
+        printf '%s\n' "$*" >> "$LOG"
+    else
+        "$@"
+    fi
+}
+
+# In a --root tree, mirror user and group changes in DIR/etc/passwd and DIR/etc/group so
+# that a second run sees them (that is what makes the idempotency testable).
+has_user() { grep -q "^$1:" "$ROOT/etc/passwd" 2>/dev/null; }
+has_group() { grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null; }
+in_group() { grep -Eq "^$1:[^:]*:[^:]*:(.*,)?$2(,|$)" "$ROOT/etc/group" 2>/dev/null; }
+fake_db() {  # fake_db FILE LINE: append a line in a --root tree
+    [[ -n $ROOT ]] && printf '%s\n' "$2" >> "$ROOT/etc/$1"
+    return 0
+}
+fake_add_member() {  # fake_add_member GROUP USER
+    [[ -n $ROOT ]] || return 0
+    sed -i -E "s/^($1:[^:]*:[^:]*:)(.+)$/\\1\\2,$2/; s/^($1:[^:]*:[^:]*:)$/\\1$2/" "$ROOT/etc/group"
+}
+
+cmdline_file() {
+    local f
+    for f in /boot/firmware/cmdline.txt /boot/cmdline.txt; do
+        [[ -f $ROOT$f ]] && { echo "$f"; return; }
+    done
+    echo ""
+}
+
+# -- install ---------------------------------------------------------------------------
+check_system() {
+    if [[ -z $ROOT && $DRY == 0 && $EUID -ne 0 ]]; then
+        die "run as root: sudo $0"
+    fi
+    local codename=""
+    if [[ -f $ROOT/etc/os-release ]]; then
+        codename=$(. "$ROOT/etc/os-release" && echo "${VERSION_CODENAME:-}")
+    fi
+    if [[ $codename != bookworm ]]; then
+        say "warning: made for Raspberry Pi OS Bookworm, this is '${codename:-unknown}'"
+    fi
+}
+
+install_packages() {
+    local pkgs=(python3-venv python3-pip python3-lgpio libgbm1 libdrm2)
+    [[ $CAGE == 1 ]] && pkgs+=(cage)
+    run apt-get update
+    run apt-get install -y --no-install-recommends "${pkgs[@]}"
+}
+
+create_user() {
+    local g
+    for g in "${GROUPS_NEEDED[@]}"; do
+        if [[ -n $ROOT ]] && ! has_group "$g"; then
+            run groupadd --system "$g"
+            fake_db group "$g:x:$((900 + ${#g})):"
+        elif [[ -z $ROOT ]] && ! getent group "$g" > /dev/null; then
+            run groupadd --system "$g"
+        fi
+    done
+    if { [[ -n $ROOT ]] && ! has_user "$APP_USER"; } ||
+       { [[ -z $ROOT ]] && ! getent passwd "$APP_USER" > /dev/null; }; then
+        run useradd --system --user-group --home-dir "$STATE" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Rummy Table kiosk" "$APP_USER"
+        fake_db group "$APP_USER:x:999:"
+        fake_db passwd "$APP_USER:x:999:999:Rummy Table kiosk:$STATE:/usr/sbin/nologin"
+    fi
+    for g in "${GROUPS_NEEDED[@]}"; do
+        if { [[ -n $ROOT ]] && ! in_group "$g" "$APP_USER"; } ||
+           { [[ -z $ROOT ]] && ! id -nG "$APP_USER" 2>/dev/null | tr ' ' '\n' | grep -qx "$g"; }; then
+            run usermod --append --groups "$g" "$APP_USER"
+            fake_add_member "$g" "$APP_USER"
+        fi
+    done
+}
+
+install_app() {
+    mkdir -p "$ROOT$OPT"
+    rm -rf "$ROOT$OPT/src.new"
+    mkdir -p "$ROOT$OPT/src.new"
+    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude='*/__pycache__' \
+        --exclude='*.pyc' --exclude=./.pytest_cache --exclude=./.hypothesis \
+        --exclude='*.egg-info' --exclude=./build --exclude=./dist -cf - . |
+        tar -C "$ROOT$OPT/src.new" -xf -
+    rm -rf "$ROOT$OPT/src"
+    mv "$ROOT$OPT/src.new" "$ROOT$OPT/src"
+    if [[ ! -x $ROOT$VENV/bin/python ]] && ! [[ -n $ROOT && -d $ROOT$VENV ]]; then
+        # --system-site-packages: the apt python3-lgpio (GPIO on Pi 4 and Pi 5).
+        run python3 -m venv --system-site-packages "$VENV"
+        [[ -n $ROOT ]] && mkdir -p "$ROOT$VENV"  # mirror it in a --root tree
+    fi
+    run "$VENV/bin/pip" install --quiet --upgrade "$OPT/src"
+    # Same version number after a git pull: reinstall the app itself from the new source.
+    run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$OPT/src"
+}
+
+install_config() {
+    mkdir -p "$ROOT$ETC"
+    if [[ ! -e $ROOT$ETC/config.toml ]]; then
+        install -m 0640 "$SRC/systemd/config.example.toml" "$ROOT$ETC/config.toml"
+        run chown "root:$APP_USER" "$ETC/config.toml"
+        say "wrote the default config $ETC/config.toml (operator PIN 1234: change it)"
+    else
+        say "kept the existing config $ETC/config.toml"
+    fi
+    mkdir -p "$ROOT$STATE"
+    run chown "$APP_USER:$APP_USER" "$STATE"
+    run chmod 0750 "$STATE"
+}
+
+install_units() {
+    local unit=$APP.service other=$APP-cage.service
+    [[ $CAGE == 1 ]] && { unit=$APP-cage.service; other=$APP.service; }
+    mkdir -p "$ROOT/etc/systemd/system" "$ROOT/etc/udev/rules.d"
+    install -m 0644 "$SRC/systemd/$APP.service" "$SRC/systemd/$APP-cage.service" \
+        "$ROOT/etc/systemd/system/"
+    install -m 0644 "$SRC/systemd/99-rummy-shoe.rules" "$ROOT/etc/udev/rules.d/"
+    if [[ $CAGE == 1 ]]; then
+        mkdir -p "$ROOT/etc/pam.d"
+        install -m 0644 "$SRC/systemd/pam-rummy-table-cage" "$ROOT/etc/pam.d/$APP-cage"
+    fi
+    run systemctl daemon-reload
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=tty
+    run systemctl disable "$other"
+    # The table owns tty1; "exit to console" in the operator menu starts a getty there.
+    run systemctl disable getty@tty1.service
+    run systemctl enable "$unit"
+    echo "unit=$unit" > "$ROOT$MARK"
+}
+
+no_blanking() {
+    local f
+    f=$(cmdline_file)
+    if [[ -z $f ]]; then
+        say "warning: no /boot/firmware/cmdline.txt; add consoleblank=0 to the kernel command line"
+        return
+    fi
+    if ! grep -qw 'consoleblank=0' "$ROOT$f"; then
+        [[ -e $ROOT$f.$APP.bak ]] || cp -p "$ROOT$f" "$ROOT$f.$APP.bak"
+        sed -i -E '1 s/[[:space:]]*$/ consoleblank=0/' "$ROOT$f"
+        say "screen blanking off: consoleblank=0 added to $f (active after a reboot)"
+    fi
+    if [[ -e $ROOT$f.$APP.bak ]] && ! grep -qw 'consoleblank=0' "$ROOT$f.$APP.bak"; then
+        echo "cmdline_added=$f consoleblank=0" >> "$ROOT$MARK"
+    fi
+}
+
+do_install() {
+    check_system
+    install_packages
+    create_user
+    install_app
+    install_config
+    install_units
+    no_blanking
+    run "$VENV/bin/python" -m display.config check "$ETC/config.toml"
+    if [[ $NOW == 1 ]]; then
+        run systemctl restart "$(sed -n 's/^unit=//p' "$ROOT$MARK")"
+        say "installed and started"
+    else
+        say "installed; reboot to start the table (sudo reboot)"
+    fi
+}
+
+# -- uninstall -------------------------------------------------------------------------
+do_uninstall() {
+    check_system
+    local f
+    run systemctl disable --now "$APP.service" "$APP-cage.service"
+    rm -f "$ROOT/etc/systemd/system/$APP.service" "$ROOT/etc/systemd/system/$APP-cage.service" \
+        "$ROOT/etc/udev/rules.d/99-rummy-shoe.rules" "$ROOT/etc/pam.d/$APP-cage"
+    run systemctl daemon-reload
+    run udevadm control --reload-rules
+    run systemctl enable getty@tty1.service
+    f=$(cmdline_file)
+    if [[ -n $f ]] && grep -q "^cmdline_added=$f consoleblank=0" "$ROOT$MARK" 2>/dev/null; then
+        sed -i -E '1 s/[[:space:]]+consoleblank=0([[:space:]]|$)/\1/' "$ROOT$f"
+        rm -f "$ROOT$f.$APP.bak"
+        say "removed consoleblank=0 from $f"
+    fi
+    rm -rf "$ROOT$OPT"
+    if [[ $PURGE == 1 ]]; then
+        rm -rf "$ROOT$ETC" "$ROOT$STATE"
+        if { [[ -n $ROOT ]] && has_user "$APP_USER"; } ||
+           { [[ -z $ROOT ]] && getent passwd "$APP_USER" > /dev/null; }; then
+            run userdel "$APP_USER"
+            if [[ -n $ROOT ]]; then
+                sed -i -E "/^$APP_USER:/d" "$ROOT/etc/passwd" "$ROOT/etc/group"
+                sed -i -E "s/:$APP_USER(,|$)/:/; s/,$APP_USER(,|$)/\\1/" "$ROOT/etc/group"
+            fi
+        fi
+        say "uninstalled; config, records and the user $APP_USER deleted"
+    else
+        say "uninstalled; kept $ETC (config) and $STATE (records): --purge deletes them"
+    fi
+}
+
+if [[ $MODE == install ]]; then do_install "$@"; else do_uninstall "$@"; fi
