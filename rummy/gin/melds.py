@@ -269,30 +269,40 @@ def _arrange(m: int) -> tuple[int, list[Meld], list[Card]]:
         if best is None or key < best:
             best, chosen = key, r
     assert best is not None
-    melds: list[Meld] = []
     x = m ^ chosen
-    for k in range(4):
-        bits = _RUN[x >> 16 * k & _M]
-        r = 1
-        while bits >> r:
-            if bits >> r & 1:
-                lo = r
-                while bits >> r & 1:
-                    r += 1
-                melds.append(tuple(_CARD_AT[16 * k + q] for q in range(lo, r)))
-            else:
-                r += 1
-    for rank in range(1, 14):
+    runs = _RUN[x & _M] | _RUN[x >> 16 & _M] << 16 | _RUN[x >> 32 & _M] << 32
+    runs |= _RUN[x >> 48] << 48
+    melds: list[Meld] = []
+    run: list[Card] = []
+    prev = -2
+    for p in _positions(runs):  # ascending: split into maximal blocks
+        if p != prev + 1 and run:
+            melds.append(tuple(run))
+            run = []
+        run.append(_CARD_AT[p])
+        prev = p
+    if run:
+        melds.append(tuple(run))
+    while chosen:
+        rank = (chosen & -chosen).bit_length() - 1 & 15
         group = chosen & (1 << rank) * _SPREAD
-        if group:
-            melds.append(tuple(sorted(_CARD_AT[p] for p in _positions(group))))
-    melded = {card for meld in melds for card in meld}
-    dead = [_CARD_AT[p] for p in _positions(m) if _CARD_AT[p] not in melded]
-    return best[0], melds, sorted(dead)
+        chosen ^= group
+        melds.append(tuple(sorted(_CARD_AT[p] for p in _positions(group))))
+    return best[0], melds, sorted(_CARD_AT[p] for p in _positions(x ^ runs))
 
 
 def _positions(m: int) -> list[int]:
-    return [p for p in range(64) if m >> p & 1]
+    """Bit positions of ``m``, ascending."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+# Discard preference on ties: highest value, then highest rank, then suit order S H D C.
+_DISCARD_KEY = {p: (-c.value, -c.rank, c.index) for p, c in _CARD_AT.items()}
 
 
 def best_discard(cards11: Iterable[CardLike]) -> tuple[Card, list[Meld], list[Card]]:
@@ -303,13 +313,8 @@ def best_discard(cards11: Iterable[CardLike]) -> tuple[Card, list[Meld], list[Ca
     m, n = _hand_mask(cards11)
     if not n:
         raise ValueError("best_discard needs at least one card")
-    best: tuple[int, int, int, int] | None = None
-    discard = 0
-    for p in _positions(m):
-        card = _CARD_AT[p]
-        key = (_dw_mask(m ^ 1 << p), -card.value, -card.rank, card.index)
-        if best is None or key < best:
-            best, discard = key, p
+    best = min((_dw_mask(m ^ 1 << p), _DISCARD_KEY[p], p) for p in _positions(m))
+    discard = best[2]
     _, melds, dead = _arrange(m ^ 1 << discard)
     return _CARD_AT[discard], melds, dead
 
