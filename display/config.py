@@ -304,9 +304,12 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
     if errors:  # keep only the valid packaged values; the rest from the dataclasses
         fallback = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
                     "operator": OperatorConfig(), "paths": PathsConfig()}
-        defaults = {s: {k: v for k, v in {**dataclasses.asdict(d), **(defaults.get(s) or {})}
-                        .items() if k in SCHEMA[s] and not validate({s: {k: v}}, "")}
-                    for s, d in fallback.items()} | {"buttons": {}}
+        packaged = defaults
+        defaults = {"buttons": {}}
+        for s, d in fallback.items():
+            table = packaged.get(s) if isinstance(packaged.get(s), dict) else {}
+            defaults[s] = {k: table[k] if k in table and not validate({s: {k: table[k]}}, "")
+                           else v for k, v in dataclasses.asdict(d).items()}
     merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
     sources = [str(DEFAULTS_PATH)]
     explicit = path is not None or bool(env.get("RUMMY_TABLE_CONFIG"))
