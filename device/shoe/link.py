@@ -1,0 +1,404 @@
+"""The Pi side of the card-shoe link: frame handling and a reconnecting serial supervisor.
+
+:class:`ShoeReceiver` is the protocol logic without I/O: it takes lines, returns the frames
+to send back (ACKs, ``HELLO?``) and puts :class:`ShoeEvent`s on the queue. It delivers each
+CARD/ERR frame exactly once and in sequence order per boot: duplicates are ACKed again
+and dropped, frames that arrive early are ACKed and held until the gap fills (the shoe
+resends the missing one), and a gap the shoe says is gone for good (``base`` in HELLO/HB
+moved past it) is reported, not waited for.
+
+:class:`ShoeLink` runs a supervisor thread that opens the port with pyserial, reads
+lines, answers, notices unplugging (read errors) and silence (no frame for
+``stale_after`` s), and reopens with backoff.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from device.events import (
+    SHOE_CARD,
+    SHOE_CONNECTED,
+    SHOE_DISCONNECTED,
+    SHOE_DOUBLE,
+    SHOE_ERROR,
+    SHOE_JAM,
+    SHOE_MISREAD,
+    SHOE_STATUS,
+    ShoeEvent,
+)
+from device.shoe import protocol as p
+from device.shoe.deckmap import DeckMap
+
+REORDER_WINDOW = 64
+_ERR_KINDS = {p.ERR_MISREAD: SHOE_MISREAD, p.ERR_DOUBLE: SHOE_DOUBLE, p.ERR_JAM: SHOE_JAM}
+COUNTERS = (
+    "lines",
+    "frames",
+    "noise",
+    "bad_crc",
+    "malformed",
+    "duplicates",
+    "out_of_order",
+    "early",
+    "too_far",
+    "lost",
+    "cards",
+    "errors",
+    "acks_sent",
+    "connects",
+    "disconnects",
+    "open_failures",
+)
+
+
+class ShoeReceiver:
+    """Protocol state of the Pi side; not thread-safe (one reader thread owns it)."""
+
+    def __init__(
+        self,
+        *,
+        events: queue.Queue,
+        deck_map: DeckMap | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        port: str = "",
+    ) -> None:
+        self.events = events
+        self.deck_map = deck_map
+        self.clock = clock
+        self.port = port
+        self.counters = dict.fromkeys(COUNTERS, 0)
+        self.boot: str | None = None  # boot confirmed by HELLO on this connection
+        self.info: dict[str, Any] = {}  # last HELLO
+        self.heartbeat: dict[str, Any] = {}
+        self.last_frame_t = float("-inf")
+        self._known_boot: str | None = None  # the boot whose sequence state we hold
+        self._expected = 0
+        self._pending: dict[int, tuple[str, list[str]]] = {}
+        self._host_seq = 0
+        self._hello_asked = float("-inf")
+
+    # -- helpers -----------------------------------------------------------------------
+    def _emit(self, kind: str, **kw: Any) -> None:
+        try:
+            self.events.put_nowait(ShoeEvent(kind, self.clock(), **kw))
+        except queue.Full:
+            pass
+
+    def command(self, kind: str, fields: tuple[str, ...] = ()) -> bytes:
+        """A frame from the Pi (own sequence numbers)."""
+        self._host_seq = p.seq_next(self._host_seq)
+        return p.encode(self._host_seq, kind, fields)
+
+    def start_connection(self) -> list[bytes]:
+        """A port was (re)opened: forget the boot until HELLO confirms it; ask for HELLO."""
+        self.boot = None
+        return [self._ask_hello()]
+
+    def _ask_hello(self) -> bytes:
+        self._hello_asked = self.clock()
+        return self.command(p.HELLO_Q)
+
+    def maybe_ask_hello(self, every: float = 1.0) -> list[bytes]:
+        """Repeat ``HELLO?`` while no HELLO arrived (the first may have been lost)."""
+        if self.boot is None and self.clock() - self._hello_asked >= every:
+            return [self._ask_hello()]
+        return []
+
+    # -- lines -------------------------------------------------------------------------
+    def feed(self, line: bytes) -> list[bytes]:
+        """Handle one received line; return the frames to send back."""
+        self.counters["lines"] += 1
+        try:
+            seq, kind, fields = p.decode(line)
+        except p.FrameError as exc:
+            key = {p.NOISE: "noise", p.BADCRC: "bad_crc"}.get(exc.reason, "malformed")
+            self.counters[key] += 1
+            return []
+        self.counters["frames"] += 1
+        self.last_frame_t = self.clock()
+        try:
+            if kind == p.HELLO:
+                return self._hello(fields)
+            if kind == p.HB:
+                return self._hb(fields)
+            if kind in p.RELIABLE:
+                return self._reliable(seq, kind, fields)
+        except (ValueError, IndexError, KeyError):
+            self.counters["malformed"] += 1
+        return []  # ACK replies and unknown types need no answer
+
+    def _hello(self, fields: list[str]) -> list[bytes]:
+        kv = p.parse_kv(fields)
+        if kv.get("proto") != str(p.PROTO_VERSION):
+            self.boot = None
+            self._emit(
+                SHOE_STATUS,
+                detail=f"shoe speaks protocol {kv.get('proto')!r}, this app speaks "
+                f"{p.PROTO_VERSION}: update the shoe firmware",
+                info=dict(kv),
+            )
+            return []
+        boot, base = kv["boot"], int(kv["base"])
+        if boot != self._known_boot:
+            if self._pending:
+                self.counters["lost"] += len(self._pending)
+            self._known_boot, self._expected, self._pending = boot, base, {}
+        else:
+            self._skip_to(base)
+        was_connected = self.boot is not None
+        self.boot = boot
+        self.info = {
+            "proto": int(kv["proto"]),
+            "fw": kv.get("fw", "?"),
+            "boot": boot,
+            "reader": kv.get("reader", "?"),
+            "port": self.port,
+        }
+        if not was_connected:
+            self.counters["connects"] += 1
+            self._emit(SHOE_CONNECTED, boot=boot, info=dict(self.info))
+        return []
+
+    def _hb(self, fields: list[str]) -> list[bytes]:
+        uptime, state, unacked, base, boot = fields[:5]
+        self.heartbeat = {
+            "uptime": int(uptime),
+            "state": state,
+            "unacked": int(unacked),
+            "base": int(base),
+            "boot": boot,
+        }
+        if boot != self.boot:
+            if self.boot is not None:  # the shoe restarted under us: stop trusting seqs
+                self.boot = None
+                self._emit(SHOE_STATUS, boot=boot, detail="shoe restarted; asking for HELLO")
+            return self.maybe_ask_hello(every=0.5)
+        self._skip_to(int(base))
+        self._emit(SHOE_STATUS, boot=boot, info=dict(self.heartbeat))
+        return []
+
+    def _reliable(self, seq: int, kind: str, fields: list[str]) -> list[bytes]:
+        if self.boot is None or self.boot != self._known_boot:
+            self.counters["early"] += 1  # not ACKed: the shoe sends it again after HELLO
+            return []
+        d = p.seq_diff(seq, self._expected)
+        if d < 0:
+            self.counters["duplicates"] += 1
+        elif d == 0:
+            self._apply(seq, kind, fields)
+            self._expected = p.seq_next(seq)
+            self._flush()
+        elif d < REORDER_WINDOW:
+            if seq in self._pending:
+                self.counters["duplicates"] += 1
+            else:
+                self.counters["out_of_order"] += 1
+                self._pending[seq] = (kind, fields)
+        else:
+            self.counters["too_far"] += 1
+            return []
+        self.counters["acks_sent"] += 1
+        return [self.command(p.ACK, (str(seq),))]
+
+    def _flush(self) -> None:
+        while self._expected in self._pending:
+            kind, fields = self._pending.pop(self._expected)
+            self._apply(self._expected, kind, fields)
+            self._expected = p.seq_next(self._expected)
+
+    def _skip_to(self, base: int) -> None:
+        """The shoe no longer holds anything before ``base``: stop waiting for it."""
+        gap = p.seq_diff(base, self._expected)
+        if gap <= 0:
+            return
+        lost = 0
+        while p.seq_diff(base, self._expected) > 0:
+            entry = self._pending.pop(self._expected, None)
+            if entry is None:
+                lost += 1
+            else:
+                self._apply(self._expected, *entry)
+            self._expected = p.seq_next(self._expected)
+        self._flush()
+        if lost:
+            self.counters["lost"] += lost
+            self._emit(
+                SHOE_STATUS,
+                boot=self.boot or "",
+                detail=f"{lost} shoe message(s) lost (shoe buffer overflow)",
+            )
+
+    def _apply(self, seq: int, kind: str, fields: list[str]) -> None:
+        boot = self._known_boot or ""
+        if kind == p.CARD:
+            uid = fields[0].upper() if fields else ""
+            if not p.is_uid(uid):
+                self.counters["errors"] += 1
+                self._emit(SHOE_ERROR, seq=seq, boot=boot, detail=f"bad tag UID {uid!r}")
+                return
+            self.counters["cards"] += 1
+            card = self.deck_map.get(uid) if self.deck_map is not None else None
+            detail = ""
+            if self.deck_map is not None and card is None:
+                detail = f"tag {uid} is not in the deck map: enrol this deck"
+            self._emit(SHOE_CARD, uid=uid, card=card, seq=seq, boot=boot, detail=detail)
+        else:
+            self.counters["errors"] += 1
+            code = fields[0] if fields else "?"
+            self._emit(
+                _ERR_KINDS.get(code, SHOE_ERROR), seq=seq, boot=boot, detail=",".join(fields)
+            )
+
+
+def open_serial(port: str, baudrate: int, timeout: float) -> Any:
+    """Open ``port`` (a device path or a pyserial URL) for the link."""
+    import serial
+
+    if "://" in port:
+        return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout)
+    return serial.Serial(port, baudrate=baudrate, timeout=timeout, exclusive=True)
+
+
+class ShoeLink:
+    """Supervised serial link to the card shoe. ``start()`` it; ``close()`` when done."""
+
+    def __init__(
+        self,
+        port: str,
+        *,
+        events: queue.Queue,
+        deck_map: DeckMap | None = None,
+        baudrate: int = 115200,
+        stale_after: float = 3.0,
+        backoff: tuple[float, float] = (0.1, 2.0),
+        clock: Callable[[], float] = time.monotonic,
+        opener: Callable[[str, int, float], Any] = open_serial,
+    ) -> None:
+        self.port = port
+        self.events = events
+        self.baudrate = baudrate
+        self.stale_after = stale_after
+        self.backoff = backoff
+        self.clock = clock
+        self.opener = opener
+        self.receiver = ShoeReceiver(events=events, deck_map=deck_map, clock=clock, port=port)
+        self.last_error = ""
+        self._serial: Any = None
+        self._write_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self.receiver.boot is not None
+
+    def stats(self) -> dict[str, Any]:
+        """Counters, last HELLO and heartbeat: a snapshot for diagnostics."""
+        return {
+            "port": self.port,
+            "connected": self.connected,
+            "counters": dict(self.receiver.counters),
+            "hello": dict(self.receiver.info),
+            "heartbeat": dict(self.receiver.heartbeat),
+            "last_error": self.last_error,
+        }
+
+    def start(self) -> ShoeLink:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="shoe-link", daemon=True)
+            self._thread.start()
+        return self
+
+    def send(self, kind: str, *fields: str) -> bool:
+        """Send a command (``MODE``, ``LED``, ``RESET``); False when not connected."""
+        with self._write_lock:
+            ser = self._serial
+            if ser is None:
+                return False
+            try:
+                ser.write(self.receiver.command(kind, fields))
+            except Exception as exc:  # the reader thread notices and reconnects
+                self.last_error = str(exc)
+                return False
+        return True
+
+    def set_mode(self, mode: str) -> bool:
+        if mode not in p.MODES:
+            raise ValueError(f"unknown shoe mode {mode!r}: use one of {', '.join(p.MODES)}")
+        return self.send(p.MODE, mode)
+
+    def _write(self, ser: Any, frames: list[bytes]) -> None:
+        if frames:
+            with self._write_lock:
+                ser.write(b"".join(frames))
+
+    def _run(self) -> None:
+        delay = self.backoff[0]
+        while not self._stop.is_set():
+            try:
+                ser = self.opener(self.port, self.baudrate, 0.05)
+            except Exception as exc:  # SerialException, OSError, ValueError for a bad URL
+                self.receiver.counters["open_failures"] += 1
+                self.last_error = f"cannot open {self.port}: {exc}"
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff[1])
+                continue
+            delay = self.backoff[0]
+            with self._write_lock:
+                self._serial = ser
+            reason = self._serve(ser)
+            with self._write_lock:
+                self._serial = None
+            with contextlib.suppress(Exception):
+                ser.close()
+            was_connected = self.receiver.boot is not None
+            self.receiver.boot = None
+            self.last_error = reason
+            if was_connected:
+                self.receiver.counters["disconnects"] += 1
+                self.receiver._emit(SHOE_DISCONNECTED, detail=reason)
+            self._stop.wait(self.backoff[0])
+
+    def _serve(self, ser: Any) -> str:
+        """Read and answer until the port fails, goes quiet, or close(); return why."""
+        opened = self.clock()
+        buf = b""
+        try:
+            self._write(ser, self.receiver.start_connection())
+            while not self._stop.is_set():
+                data = ser.read(max(1, ser.in_waiting))
+                if data:
+                    buf += data
+                    *lines, buf = buf.split(b"\n")
+                    out: list[bytes] = []
+                    for line in lines:
+                        out += self.receiver.feed(line)
+                    if len(buf) > 4 * p.MAX_LINE:  # a run of junk without newline
+                        self.receiver.counters["noise"] += 1
+                        buf = b""
+                    self._write(ser, out)
+                self._write(ser, self.receiver.maybe_ask_hello())
+                quiet_since = max(self.receiver.last_frame_t, opened)
+                if self.clock() - quiet_since > self.stale_after:
+                    return f"no message from the shoe for {self.stale_after:g} s"
+        except Exception as exc:  # SerialException / OSError on unplug
+            return f"link lost: {exc}"
+        return "closed"
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
+        self._thread = None
+
+    def __enter__(self) -> ShoeLink:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
