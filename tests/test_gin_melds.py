@@ -188,6 +188,11 @@ def test_inputs_strings_generators_and_fresh_card_objects():
     fresh = [Card(c.rank, c.suit) for c in parse_cards(text)]  # not the canonical objects
     assert deadwood(text) == deadwood(fresh) == deadwood(c for c in text) == 40
     assert deadwood([]) == 0 and arrange([]) == (0, [], [])
+    eleven = "AS 2S 3S 4H 4D 4C 9C TC JC KH QD".split()
+    assert best_melds(c for c in eleven) == best_melds(eleven)
+    assert best_discard(iter(eleven)) == best_discard(eleven)
+    with pytest.raises(ValueError, match="at least one card"):
+        best_discard([])
 
 
 # --- properties against the brute-force reference -----------------------------------------

@@ -313,6 +313,10 @@ def best_discard(cards11: Iterable[CardLike]) -> tuple[Card, list[Meld], list[Ca
     m, n = _hand_mask(cards11)
     if not n:
         raise ValueError("best_discard needs at least one card")
+    return _best_discard(m)
+
+
+def _best_discard(m: int) -> tuple[Card, list[Meld], list[Card]]:
     best = min((_dw_mask(m ^ 1 << p), _DISCARD_KEY[p], p) for p in _positions(m))
     discard = best[2]
     _, melds, dead = _arrange(m ^ 1 << discard)
@@ -323,7 +327,7 @@ def best_melds(cards: Iterable[CardLike]) -> tuple[list[Meld], list[Card]]:
     """(melds, deadwood cards) of a best arrangement; 11 cards: after the best discard."""
     m, n = _hand_mask(cards)
     if n == 11:
-        _, melds, dead = best_discard(cards)
+        _, melds, dead = _best_discard(m)
         return melds, dead
     _, melds, dead = _arrange(m)
     return melds, dead
