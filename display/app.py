@@ -1,0 +1,391 @@
+"""The table app: one main loop over scenes, the hardware queue, touch and the match.
+
+Loop (one frame): drain the device queue and pygame events → scene handlers (every call
+becomes an engine action via :class:`display.match.MatchDriver`); update (timers, computer
+players, deals); draw when something changed; present (dirty rects); tick. In kiosk mode a
+failsafe catches any error and returns to the attract screen (``--debug`` re-raises).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from display import i18n
+from display.backend import Screen, init_pygame
+from display.hw import Hardware
+from display.match import MatchDriver
+from display.scenes import load_scene
+
+SIM_STRIP = 260
+CORNER_PX = 64
+CORNER_HOLD_S = 3.0
+
+
+@dataclass
+class Settings:
+    """What the operator may change at run time (starts from the config)."""
+
+    language: str = "en"
+    privacy: str = "peek"
+    layout: str = "flat"
+    four_colour: bool = False
+    rotation: int = 0
+    gin_preset: str = "standard"
+    contract_preset: str = "standard"
+    bot_delay_s: float = 0.8
+
+
+class App:
+    """The app. ``mode`` is ``sim``, ``kiosk`` or ``headless``."""
+
+    def __init__(
+        self,
+        config: Any,
+        *,
+        mode: str = "sim",
+        size: tuple[int, int] | None = None,
+        state_dir: str | Path | None = None,
+        seed: int | None = None,
+        matches: int = 1,
+        game: str | None = None,
+        preset: str | None = None,
+        screenshots: str | Path | None = None,
+        debug: bool = False,
+        config_errors: list[str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        out: Any = None,
+    ) -> None:
+        self.config = config
+        self.mode = mode
+        self.headless = mode == "headless"
+        self.debug = debug
+        self.clock = clock
+        self.out = out if out is not None else sys.stdout
+        self.seed = seed
+        self.matches_wanted = max(1, matches)
+        self.matches_done = 0
+        self.forced_game = game
+        self.forced_preset = preset
+        self.screenshot_dir = Path(screenshots) if screenshots else None
+        self.screenshots_taken: set[str] = set()
+        self.state_dir = Path(state_dir or config.paths.state_dir).expanduser()
+        d, g = config.display, config.game
+        self.settings = Settings(
+            language=d.language, privacy=d.privacy, layout=d.layout, four_colour=d.four_colour,
+            rotation=d.rotation, gin_preset=preset if (preset and game != "contract") else g.gin_preset,
+            contract_preset=preset if (preset and game == "contract") else g.contract_preset,
+            bot_delay_s=0.0 if self.headless else g.bot_delay_s,
+        )
+        i18n.set_language(self.settings.language)
+        init_pygame(headless=self.headless)
+        size = size or (d.width, d.height)
+        self.screen = Screen(
+            size, fullscreen=(mode == "kiosk" and d.fullscreen), rotation=d.rotation,
+            hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,
+        )
+        self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock)
+        self.problems: list[str] = list(config_errors or []) + self.hw.problems
+        self.sim = None
+        if mode == "sim":
+            from display.sim import SimPanel
+
+            self.sim = SimPanel(self)
+        self.match: MatchDriver | None = None
+        self.store = self._open_store()
+        self.scene: Any = None
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.first_frame_t: float | None = None
+        self._fingers: set[int] = set()
+        self._corner_t: float | None = None
+        self.fps = d.fps
+        self.resume_messages: list[str] = []
+
+    # -- records ------------------------------------------------------------------------------
+    def _open_store(self) -> Any:
+        try:
+            from rummy.store import Store
+        except ImportError:
+            return None
+        try:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            return Store(self.state_dir / "records.sqlite3")
+        except Exception as exc:  # noqa: BLE001 - records are optional for play
+            self.problems.append(f"records: {exc}")
+            return None
+
+    # -- scenes -------------------------------------------------------------------------------
+    def goto(self, name: str, **kwargs: Any) -> Any:
+        """Make scene ``name`` (see display.scenes.SCENES) current."""
+        if self.scene is not None:
+            self.scene.exit()
+        self.scene = load_scene(name)(self, **kwargs)
+        self.scene.enter()
+        self.scene.dirty = True
+        return self.scene
+
+    def table_scene_name(self) -> str:
+        return f"{self.match.game}_table" if self.match else "attract"
+
+    def show_match(self) -> None:
+        """The right scene for the match's state: its table, its review, or the end."""
+        if self.match is None:
+            self.goto("attract")
+        elif self.match.review_pending:
+            self.goto(f"{self.match.game}_review")
+        else:
+            self.goto(f"{self.match.game}_table")
+
+    # -- matches ------------------------------------------------------------------------------
+    def start_match(self, game: str, seats: list[dict[str, Any]], *, preset: str | None = None,
+                    rules: dict[str, Any] | None = None) -> None:
+        from rummy.session import MatchSession
+
+        preset = preset or (self.settings.gin_preset if game == "gin" else self.settings.contract_preset)
+        rules = {"preset": preset, **(rules or {})}
+        seed = None if self.seed is None else self.seed + self.matches_done
+        session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
+        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)
+        self.hw.set_seats(len(seats))
+        self.match.deal_if_needed()
+        self.show_match()
+
+    def try_resume(self) -> bool:
+        """Go straight back to an unfinished match (hands private)."""
+        from rummy.session import MatchSession
+
+        result = MatchSession.resume(self.state_dir, store=self.store)
+        self.resume_messages = list(result.messages)
+        for m in result.messages:
+            print(m, file=self.out, flush=True)
+        if result.session is None:
+            return False
+        s = result.session
+        print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
+        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True)
+        self.hw.set_seats(len(s.seats))
+        self.match.deal_if_needed()
+        self.show_match()
+        return True
+
+    def finish_match(self) -> None:
+        """Record the finished match and archive its journal."""
+        if self.match is not None and self.match.is_over and self.match.session._writer is not None:
+            self.match.session.finish(self.store)
+            self.matches_done += 1
+
+    def abandon_match(self) -> None:
+        if self.match is not None and self.match.session._writer is not None:
+            self.match.session.finish(None, reason="abandoned")
+        self.match = None
+
+    def after_match(self) -> None:
+        """Match over and seen: the next match (headless) or the attract screen."""
+        self.finish_match()
+        self.match = None
+        if self.headless and self.matches_done >= self.matches_wanted:
+            self.running = False
+            return
+        self.goto("attract")
+
+    # -- settings -----------------------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        self.settings.language = i18n.set_language(lang)
+        if self.scene is not None:
+            self.scene.dirty = True
+
+    def change(self, **kwargs: Any) -> None:
+        self.settings = replace(self.settings, **kwargs)
+        if self.match is not None and "bot_delay_s" in kwargs:
+            self.match.bot_delay = self.settings.bot_delay_s
+        if self.scene is not None:
+            self.scene.dirty = True
+
+    def set_rotation(self, rotation: int) -> None:
+        """Turn the picture for a panel mounted at ``rotation`` degrees (touch follows)."""
+        self.settings.rotation = rotation
+        d = self.config.display
+        self.screen = Screen(
+            self.screen.panel_rect.size, fullscreen=(self.mode == "kiosk" and d.fullscreen),
+            rotation=rotation, hide_cursor=(self.mode == "kiosk"),
+            side_strip=SIM_STRIP if self.mode == "sim" else 0,
+        )
+        if self.scene is not None:
+            self.scene.resize(self.screen.size)
+        if self.sim is not None:
+            self.sim.dirty = True
+
+    # -- input --------------------------------------------------------------------------------
+    def _pointer(self, kind: str, wpos: tuple[float, float], now: float) -> None:
+        if self.sim is not None and self.sim.owns(wpos, kind):
+            self.sim.on_pointer(kind, wpos)
+            return
+        pos = self.screen.to_logical(wpos)
+        if pos is None:
+            return
+        if kind == "down":
+            self._corner_t = now if (pos[0] < CORNER_PX and pos[1] < CORNER_PX) else None
+        elif kind == "up":
+            self._corner_t = None
+        self.scene.on_pointer(kind, pos, now)
+
+    def handle_pygame_event(self, ev: pygame.event.Event, now: float) -> None:
+        t = ev.type
+        if t == pygame.QUIT:
+            self.running = False
+        elif t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            w, h = self.screen.window.get_size()
+            kind = {pygame.FINGERDOWN: "down", pygame.FINGERUP: "up", pygame.FINGERMOTION: "move"}[t]
+            if t == pygame.FINGERDOWN:
+                self._fingers.add(ev.finger_id)
+            elif t == pygame.FINGERUP:
+                self._fingers.discard(ev.finger_id)
+            self._pointer(kind, (ev.x * w, ev.y * h), now)
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(ev, "touch", False):
+                return  # the same touch arrives as FINGER* events
+            if t == pygame.MOUSEMOTION:
+                if ev.buttons[0]:
+                    self._pointer("move", ev.pos, now)
+                return
+            if getattr(ev, "button", 1) != 1:
+                return
+            self._pointer("down" if t == pygame.MOUSEBUTTONDOWN else "up", ev.pos, now)
+        elif t in (pygame.KEYDOWN, pygame.KEYUP):
+            if self.sim is not None and self.sim.on_key(ev.key, t == pygame.KEYDOWN):
+                return
+            if t == pygame.KEYDOWN:
+                if ev.key == pygame.K_F10:
+                    self.open_operator()
+                elif ev.key == pygame.K_ESCAPE and self.mode != "kiosk" and self.scene.name == "attract":
+                    self.running = False
+                else:
+                    self.scene.on_key(ev.key, getattr(ev, "unicode", ""))
+
+    def handle_input_event(self, ev: Any) -> None:
+        if ev.call == "operator":
+            if ev.edge in ("press", "hold"):
+                self.open_operator()
+            return
+        self.scene.on_button(ev)
+
+    def open_operator(self) -> None:
+        if self.scene is not None and self.scene.name not in ("operator", "config_error"):
+            self.goto("operator", back=self.scene.name)
+
+    # -- the loop -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """The first scene: config errors, a resumed match, or the attract screen."""
+        if self.problems and self.mode == "kiosk":
+            for p in self.problems:
+                print(f"rummy-table: {p}", file=sys.stderr, flush=True)
+        if self.config_errors_fatal():
+            self.goto("config_error", errors=self.problems)
+            return
+        if not self.try_resume():
+            self.goto("attract")
+
+    def config_errors_fatal(self) -> bool:
+        return bool(self.problems) and self.mode == "kiosk" and any(
+            not p.startswith(("records", "lamps")) for p in self.problems)
+
+    def frame(self, now: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
+        """One iteration of the main loop (without the tick)."""
+        now = self.clock() if now is None else now
+        try:
+            for ev in self.hw.drain():
+                self.handle_input_event(ev)
+            for ev in (pygame.event.get() if events is None else events):
+                self.handle_pygame_event(ev, now)
+            if self._corner_t is not None and now - self._corner_t >= CORNER_HOLD_S:
+                self._corner_t = None
+                self.open_operator()
+            if self.match is not None and self.scene.name.endswith("_table"):
+                if self.match.update(now):
+                    self.scene.dirty = True
+                if self.match.review_pending:
+                    self.show_match()
+            self.scene.update(now)
+            self.render()
+        except Exception as exc:  # noqa: BLE001 - the failsafe
+            if self.debug or self.mode != "kiosk":
+                raise
+            self.failsafe(exc)
+
+    def failsafe(self, exc: BaseException) -> None:
+        """Kiosk mode: log the error, show an apology, then the attract screen."""
+        print("rummy-table: error, back to the attract screen:\n" + "".join(
+            traceback.format_exception(exc)), file=sys.stderr, flush=True)
+        try:
+            self.goto("failsafe", error=f"{type(exc).__name__}: {exc}")
+        except Exception:  # noqa: BLE001
+            self.goto("attract")
+
+    def render(self) -> None:
+        strip_dirty = bool(self.sim is not None and self.sim.update())
+        if not self.scene.dirty and not strip_dirty:
+            return
+        rects: list[pygame.Rect] | None = []
+        if self.scene.dirty:
+            self.scene.dirty = False
+            self.scene.targets = []
+            rects = self.scene.draw(self.screen.surface)
+        if strip_dirty:
+            self.sim.draw(self.screen.strip)
+        self.screen.present(rects, strip_dirty=strip_dirty)
+        self.frames += 1
+        if self.first_frame_t is None:
+            self.first_frame_t = self.clock()
+            self.hw.ready()
+        self.autoshoot()
+
+    def shoot(self, name: str, *, once: bool = True) -> Path | None:
+        """Save the table (logical surface) as ``<screenshots>/<name>.png``."""
+        if self.screenshot_dir is None or (once and name in self.screenshots_taken):
+            return None
+        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+        path = self.screenshot_dir / f"{name}.png"
+        pygame.image.save(self.screen.surface, str(path))
+        self.screenshots_taken.add(name)
+        return path
+
+    def autoshoot(self) -> None:
+        if self.screenshot_dir is None or self.scene is None:
+            return
+        name = getattr(self.scene, "screenshot_name", lambda: None)()
+        if name:
+            self.shoot(name)
+
+    def run(self) -> int:
+        """The main loop; returns the exit code."""
+        clock = pygame.time.Clock()
+        self.start()
+        try:
+            while self.running:
+                self.frame()
+                self.hw.ping()
+                if not self.headless:
+                    clock.tick(self.fps if self.scene_is_busy() else min(self.fps, 20))
+        finally:
+            self.close()
+        return self.exit_code
+
+    def scene_is_busy(self) -> bool:
+        return bool(self.scene is not None and (self.scene.dirty or getattr(self.scene, "busy", False)))
+
+    def close(self) -> None:
+        if self.match is not None:
+            self.match.session.close()
+        if self.store is not None and hasattr(self.store, "close"):
+            self.store.close()
+        self.hw.close()
+        pygame.display.quit()

@@ -1,0 +1,164 @@
+"""The app's side of the hardware edge: the button board, its lamps, and the watchdog.
+
+The app always runs the real ``device.buttons.ButtonBoard``: on the table over the lgpio
+pin factory, in the simulator and tests over gpiozero's ``MockFactory``, where clicks and
+keys drive the mock pins low and high (``device.sim_buttons.SimButtons``). Board events
+(``device.events.InputEvent``) land on a queue the main loop drains each frame. Anything
+missing is reported in :attr:`Hardware.problems` (shown loudly by the kiosk), never hidden.
+"""
+
+from __future__ import annotations
+
+import importlib
+import queue
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from device.events import BUY, DRAW, HOLD, KNOCK, PRESS, RELEASE, InputEvent
+
+CALLS = (DRAW, KNOCK, BUY)
+
+
+class Hardware:
+    """Buttons (real or simulated), lamps and the systemd watchdog, for the app."""
+
+    def __init__(
+        self,
+        *,
+        simulated: bool,
+        buttons_config: Mapping[str, Any] | None = None,
+        seats: int = 2,
+        clock: Callable[[], float] = time.monotonic,
+        poll_interval: float | None = 0.02,
+    ) -> None:
+        self.events: queue.Queue = queue.Queue()
+        self.simulated = simulated
+        self.clock = clock
+        self.poll_interval = poll_interval
+        self.buttons_config = dict(buttons_config or {})
+        self.problems: list[str] = []
+        self.board: Any = None
+        self.sim: Any = None
+        self.factory: Any = None
+        self.seats = 0
+        self.lamps: dict[int, dict[str, bool]] = {}
+        try:
+            from device.buttons import factory_from_env, make_pin_factory
+
+            self.factory = make_pin_factory("mock") if simulated else factory_from_env()
+        except Exception as exc:  # noqa: BLE001 - loud, not fatal: touch still works
+            self.problems.append(f"buttons: {exc}")
+        self.set_seats(seats)
+        self.watchdog = self._import("device.watchdog")
+        if self.watchdog is None and not simulated:
+            self.problems.append("watchdog: device.watchdog is missing; systemd cannot supervise the app")
+
+    @staticmethod
+    def _import(name: str) -> Any:
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            return None
+
+    def set_seats(self, seats: int) -> None:
+        """(Re)build the board for ``seats`` seats (the packaged pin profile for that count,
+        unless the config names its own pins)."""
+        if seats == self.seats and self.board is not None:
+            return
+        self._close_board()
+        self.seats = seats
+        self.lamps = {s: dict.fromkeys(CALLS, False) for s in range(seats)}
+        if self.factory is None:
+            return
+        from device.buttons import ButtonBoard
+        from device.pins import parse_button_config
+
+        data = dict(self.buttons_config)
+        if "seats" not in data:
+            data["seat_count"] = max(2, min(6, seats))
+        config, errors = parse_button_config(data)
+        if config is None:
+            self.problems += [f"buttons: {e}" for e in errors]
+            return
+        try:
+            self.board = ButtonBoard(config, pin_factory=self.factory, events=self.events, clock=self.clock,
+                                     source="sim" if self.simulated else "gpio",
+                                     poll_interval=self.poll_interval)
+        except Exception as exc:  # noqa: BLE001
+            self.problems.append(f"buttons: {exc}")
+            return
+        if self.simulated:
+            from device.sim_buttons import SimButtons
+
+            self.sim = SimButtons(self.board)
+
+    # -- simulator side -------------------------------------------------------------------
+    def wired(self, seat: int, call: str) -> bool:
+        return self.board is not None and (seat, call) in self.board.buttons()
+
+    def press(self, seat: int, call: str) -> bool:
+        """Drive the seat's mock pin low (simulator); False when that button is not wired."""
+        if self.sim is None or not self.wired(seat, call):
+            return False
+        self.sim.press(seat, call)
+        return True
+
+    def release(self, seat: int, call: str) -> bool:
+        if self.sim is None or not self.wired(seat, call):
+            return False
+        self.sim.release(seat, call)
+        return True
+
+    def key_for(self, seat: int, call: str) -> str | None:
+        if self.sim is None:
+            return None
+        for key, target in self.sim.keys.items():
+            if target == (seat, call):
+                return key
+        return None
+
+    # -- lamps and watchdog -----------------------------------------------------------------
+    def set_lamps(self, seat: int, *, draw: bool = False, knock: bool = False, buy: bool = False) -> None:
+        """Light the calls a seat may make now (only changes reach the GPIO)."""
+        new = {DRAW: draw, KNOCK: knock, BUY: buy}
+        if self.lamps.get(seat) == new:
+            return
+        self.lamps[seat] = new
+        if self.board is not None:
+            try:
+                self.board.set_lamps(seat, draw=draw, knock=knock, buy=buy)
+            except Exception as exc:  # noqa: BLE001 - a dead lamp must not stop the game
+                self.problems.append(f"lamps: {exc}")
+
+    def all_lamps_off(self) -> None:
+        for seat in list(self.lamps):
+            self.set_lamps(seat)
+
+    def drain(self) -> list[Any]:
+        out = []
+        while True:
+            try:
+                out.append(self.events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def ready(self) -> None:
+        if self.watchdog is not None and hasattr(self.watchdog, "ready"):
+            self.watchdog.ready()
+
+    def ping(self) -> None:
+        if self.watchdog is not None and hasattr(self.watchdog, "watchdog_ping"):
+            self.watchdog.watchdog_ping()
+
+    def _close_board(self) -> None:
+        if self.board is not None:
+            self.board.close()
+        self.board = None
+        self.sim = None
+
+    def close(self) -> None:
+        self._close_board()
+
+
+__all__ = ["Hardware", "InputEvent", "DRAW", "KNOCK", "BUY", "PRESS", "RELEASE", "HOLD"]

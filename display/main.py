@@ -1,0 +1,93 @@
+"""``rummy-table sim`` and ``rummy-table kiosk``: start the table app.
+
+``sim`` opens a desktop window (default 1280×800) with simulated arcade buttons;
+``sim --headless`` plays computer players through the same loop with SDL's dummy video
+driver and exits 0 when the requested matches are done. ``kiosk`` runs fullscreen with
+real GPIO and shows an error screen (never a crash loop) when the configuration is bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 .. 7680x4320)")
+    return (w, h)
+
+
+def sim_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rummy-table sim", description="The desktop simulator of the table.")
+    p.add_argument("--headless", action="store_true", help="computer players only, no window; exit at the end")
+    p.add_argument("--state-dir", help="where journals and records go (default: from the config)")
+    p.add_argument("--seed", type=int, help="deterministic deals and computer players")
+    p.add_argument("--matches", type=int, default=1, help="matches to play headless (default 1)")
+    p.add_argument("--game", choices=("gin", "contract"), help="game for headless play (default gin)")
+    p.add_argument("--preset", help="rules preset (e.g. standard, knock_card, tournament)")
+    p.add_argument("--size", type=_size, help="table size WxH (default 1280x800)")
+    p.add_argument("--screenshots", help="save screenshots (attract, table, review, end) into this folder")
+    p.add_argument("--language", choices=("en", "id", "ru", "pt"), help="language of the table")
+    p.add_argument("--config", help="a config.toml (default /etc/rummy-table/config.toml if present)")
+    p.add_argument("--debug", action="store_true", help="re-raise errors instead of the failsafe screen")
+    return p
+
+
+def _load(config_path: str | None, env=os.environ):
+    from display.config import load_config
+
+    return load_config(config_path, env=env)
+
+
+def sim_main(argv: list[str] | None = None) -> int:
+    args = sim_parser().parse_args(argv)
+    config, errors = _load(args.config)
+    for e in errors:
+        print(f"rummy-table: config: {e}", file=sys.stderr, flush=True)
+    if args.language:
+        from dataclasses import replace
+
+        config = replace(config, display=replace(config.display, language=args.language))
+    from display.app import App
+
+    app = App(config, mode="headless" if args.headless else "sim", size=args.size or (1280, 800),
+              state_dir=args.state_dir, seed=args.seed, matches=args.matches, game=args.game,
+              preset=args.preset, screenshots=args.screenshots, debug=args.debug)
+    if errors and not args.headless:
+        app.problems = list(errors) + app.problems
+    code = app.run()
+    if args.headless:
+        print(f"headless: {app.matches_done} match(es) played, {app.frames} frames", flush=True)
+    return code
+
+
+def kiosk_main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="rummy-table kiosk", description="Run the table fullscreen with real GPIO.")
+    p.add_argument("--config", help="config.toml (default /etc/rummy-table/config.toml or $RUMMY_TABLE_CONFIG)")
+    p.add_argument("--debug", action="store_true", help="re-raise errors instead of the failsafe screen")
+    args = p.parse_args(argv)
+    config, errors = _load(args.config)
+    for e in errors:
+        print(f"rummy-table: config error: {e}", file=sys.stderr, flush=True)
+    from display.app import App
+
+    try:
+        app = App(config, mode="kiosk", debug=args.debug, config_errors=errors)
+    except Exception as exc:  # noqa: BLE001 - no display at all: say so loudly, exit non-zero
+        print(f"rummy-table: cannot open the display: {exc}\n"
+              f"  SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', '(unset)')}; see docs for kmsdrm/cage",
+              file=sys.stderr, flush=True)
+        return 1
+    for problem in app.problems:
+        print(f"rummy-table: {problem}", file=sys.stderr, flush=True)
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(sim_main())

@@ -1,0 +1,149 @@
+"""Driving a live match from the app: submit calls, deal, let computer seats play.
+
+Every call — a touch, an arcade button, a computer player — becomes an ``Action`` taken
+from ``engine.legal_actions`` and goes through ``MatchSession.apply`` (journalled and
+fsynced before the table shows it). The driver has no rules of its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from rummy.actions import Action, ActionError, Event
+from rummy.session import MatchSession
+
+
+class FirstLegalPlayer:
+    """Used only when a game ships no bot: knocks/goes out when it can, else the first move."""
+
+    PREFER = ("big_gin", "knock", "take_and_knock", "draw_stock", "pass_upcard", "discard")
+
+    def choose(self, engine: Any, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        for kind in self.PREFER:
+            for a in legal:
+                if a.kind == kind:
+                    return a
+        return legal[0]
+
+
+def make_player(game: str, bot: str = "basic") -> Any:
+    """The computer player for ``game`` (``rummy.<game>.bots.BasicPlayer``)."""
+    try:
+        mod = importlib.import_module(f"rummy.{game}.bots")
+    except ImportError:
+        return FirstLegalPlayer()
+    cls = getattr(mod, "BasicPlayer", None)
+    return cls() if cls is not None else FirstLegalPlayer()
+
+
+class MatchDriver:
+    """The app's handle on one match in progress."""
+
+    def __init__(self, session: MatchSession, *, bot_delay: float = 0.8, seed: int | None = None,
+                 resumed: bool = False) -> None:
+        self.session = session
+        self.engine = session.engine
+        self.game = session.header.game
+        self.seats = session.seats
+        self.bot_delay = bot_delay
+        self.rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self.players = {i: make_player(self.game, s.get("bot", "basic"))
+                        for i, s in enumerate(self.seats) if s.get("kind") == "computer"}
+        self.events: list[Event] = []
+        self.history: list[tuple[Action, list[Event]]] = []
+        self.version = 0  # bumped on every change; views cache on it
+        self.message: str = ""
+        self._bot_due: float | None = None
+        self.resumed = resumed
+        # A deal is pending after a hand: show the hand's result until someone continues.
+        self.review_pending = self._deal_pending() and session.actions_applied > 0
+
+    # -- queries ----------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.engine.is_over(self.state))
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.players
+
+    def name(self, seat: int) -> str:
+        return str(self.seats[seat].get("name", f"Seat {seat + 1}"))
+
+    def _deal_pending(self) -> bool:
+        return bool(self.engine.decks_to_deal(self.state))
+
+    def to_act(self) -> list[int]:
+        if self._deal_pending() or self.is_over:
+            return []
+        return list(self.engine.to_act(self.state))
+
+    def legal(self, seat: int) -> list[Action]:
+        """Legal actions for ``seat`` right now ([] when it is not his move)."""
+        if seat not in self.to_act():
+            return []
+        return list(self.engine.legal_actions(self.state, seat))
+
+    # -- changes ----------------------------------------------------------------------------
+    def submit(self, action: Action) -> str | None:
+        """Apply ``action`` through the session; returns the refusal text or None."""
+        try:
+            events = self.session.apply(action)
+        except ActionError as exc:
+            self.message = str(exc)
+            self.version += 1
+            return str(exc)
+        self.events = events
+        self.history.append((action, events))
+        self.message = ""
+        self.version += 1
+        self._bot_due = None
+        if self._deal_pending() or self.is_over:
+            self.review_pending = True
+        return None
+
+    def continue_after_review(self) -> None:
+        """The players have seen the hand's result: deal the next hand."""
+        self.review_pending = False
+        self.version += 1
+        self.deal_if_needed()
+
+    def deal_if_needed(self) -> list[Event]:
+        if self.is_over or self.review_pending:
+            return []
+        events = self.session.deal_if_needed()
+        if events:
+            self.events = events
+            self.version += 1
+        return events
+
+    def update(self, now: float) -> bool:
+        """Deal when due and let one computer seat act when its delay has passed.
+
+        Returns True when the state changed.
+        """
+        if self.is_over or self.review_pending:
+            return False
+        if self._deal_pending():
+            return bool(self.deal_if_needed())
+        for seat in self.to_act():
+            player = self.players.get(seat)
+            if player is None:
+                continue
+            if self._bot_due is None:
+                self._bot_due = now + self.bot_delay
+            if now < self._bot_due:
+                return False
+            legal = self.engine.legal_actions(self.state, seat)
+            if not legal:
+                continue
+            action = player.choose(self.engine, self.engine.view(self.state, seat), legal, self.rng)
+            return self.submit(action) is None
+        return False

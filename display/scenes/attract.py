@@ -1,0 +1,127 @@
+"""The attract screen: drifting cards, "touch to play", and the language choice.
+
+Idle cost is kept low: the static picture is cached and only the moving cards' rects are
+redrawn, ten times a second.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from display import cardart, theme
+from display.i18n import LANGUAGES, _
+from display.scenes.base import Scene
+from rummy.cards import Card
+
+SHOW_CARDS = (Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C"), Card(10, "S"))
+
+
+class AttractScene(Scene):
+    name = "attract"
+    animate_every = 0.1
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple = ()
+        self._cards: list[pygame.Rect] = []
+        self._t0 = app.clock()
+        self._now = self._t0
+        self._full = True
+
+    def enter(self) -> None:
+        self._full = True
+
+    def screenshot_name(self) -> str | None:
+        return "attract" if self.app.frames >= 2 else None
+
+    def update(self, now: float) -> None:
+        self._now = now
+        super().update(now)
+        if self.app.headless and self.app.frames >= 2 and self.app.match is None:
+            self.app.start_match(self.app.forced_game or "gin", [
+                {"name": _("Computer {n}").format(n=i + 1), "kind": "computer", "bot": "basic"}
+                for i in range(2 if (self.app.forced_game or "gin") == "gin" else 4)])
+
+    # -- layout -------------------------------------------------------------------------------
+    def _layout(self) -> dict[str, pygame.Rect]:
+        w, h = self.size
+        t = self.touch
+        lang_h = max(t, int(h * 0.11))
+        rects = {
+            "title": pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.16)),
+            "sub": pygame.Rect(int(w * 0.1), int(h * 0.25), int(w * 0.8), int(h * 0.07)),
+            "play": pygame.Rect(0, 0, max(int(w * 0.42), t * 4), max(t, int(h * 0.14))),
+            "langs": pygame.Rect(int(w * 0.04), h - lang_h - int(h * 0.04), int(w * 0.92), lang_h),
+        }
+        rects["play"].center = (w // 2, int(h * 0.7))
+        rects["resume"] = pygame.Rect(0, 0, rects["play"].width, max(t, int(h * 0.09)))
+        rects["resume"].midtop = (w // 2, rects["play"].bottom + int(h * 0.03))
+        return rects
+
+    def _card_rects(self) -> list[pygame.Rect]:
+        w, h = self.size
+        ch = int(min(w, h) * 0.2)
+        cw, ch = cardart.card_size_for_height(ch)
+        out = []
+        t = self._now - self._t0
+        for i, _card in enumerate(SHOW_CARDS):
+            phase = i * 1.3
+            x = (w * (0.1 + 0.2 * i) + math.sin(t * 0.5 + phase) * w * 0.04) % w
+            y = h * 0.47 + math.cos(t * 0.4 + phase) * h * 0.03 - ch / 2 + (h * 0.06 if i % 2 else -h * 0.02)
+            out.append(pygame.Rect(int(x) - cw // 2, int(y), cw, ch))
+        return out
+
+    def _background(self) -> pygame.Surface:
+        key = (self.size, self.app.settings.language, self.app.match is not None)
+        if self._bg is not None and self._bg_key == key:
+            return self._bg
+        bg = pygame.Surface(self.size).convert()
+        bg.fill(theme.FELT)
+        w, h = self.size
+        for r in range(0, max(w, h), max(8, h // 40)):
+            pygame.draw.circle(bg, theme.FELT_DARK, (w // 2, h // 2), r, 1)
+        self._bg, self._bg_key = bg, key
+        return bg
+
+    def _overlay(self, surf: pygame.Surface) -> None:
+        """Title, play button and language choice (drawn over the cards)."""
+        r = self._layout()
+        theme.draw_text(surf, _("Rummy Table"), r["title"], colour=theme.GOLD, bold=True)
+        theme.draw_text(surf, _("Gin rummy and contract rummy, refereed by the table"), r["sub"],
+                        colour=theme.INK)
+        self.button(surf, r["play"], _("Touch to play"), lambda: self.app.goto("choice"), hot=True,
+                    name="play")
+        if self.app.match is not None and not self.app.match.is_over:
+            self.button(surf, r["resume"], _("Continue the match"), self.app.show_match, name="resume")
+        cells = r["langs"].width // len(LANGUAGES)
+        for i, (code, label) in enumerate(LANGUAGES.items()):
+            cell = pygame.Rect(r["langs"].left + i * cells, r["langs"].top, cells, r["langs"].height)
+            self.button(surf, cell.inflate(-12, 0), label, lambda c=code: self.app.set_language(c),
+                        hot=self.app.settings.language == code, name=f"lang-{code}")
+
+    def draw(self, surf: pygame.Surface):
+        bg = self._background()
+        new = self._card_rects()
+        full = self._full or theme.TEXT_LOG is not None
+        if full:
+            surf.blit(bg, (0, 0))
+            dirty = None
+        else:
+            dirty = [a.union(b) for a, b in zip(self._cards, new, strict=False)]
+            for d in dirty:
+                surf.blit(bg, d, d)
+        for card, rect in zip(SHOW_CARDS, new, strict=True):
+            surf.blit(cardart.card_surface(card, rect.size, four_colour=self.app.settings.four_colour), rect)
+        self._cards = new
+        self._overlay(surf)
+        self._full = False
+        if dirty is not None:
+            dirty += [t.rect for t in self.targets]
+        return dirty
+
+    def on_pointer(self, kind: str, pos, now: float) -> None:
+        super().on_pointer(kind, pos, now)
+        self._full = True

@@ -1,0 +1,149 @@
+"""The scene base class: a view over app/engine state that turns touches into calls.
+
+A scene never applies rules. It draws what the engine state says, offers touch targets,
+and turns a touch, key or arcade-button event into a call on the app (usually
+``app.match.submit(action)`` with an action taken from ``engine.legal_actions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from display import theme
+from display.layout import touch_px, unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from display.app import App
+
+
+@dataclass
+class Target:
+    """A touch target in screen (logical) coordinates."""
+
+    rect: pygame.Rect
+    name: str
+    action: Callable[[], Any] | None = None
+    hold: Callable[[], Any] | None = None  # called once after a long press instead
+    seat: int | None = None
+
+
+class Scene:
+    """Base class. Subclasses override :meth:`layout`, :meth:`draw` and the handlers."""
+
+    name = "scene"
+    #: seconds between redraws while idle (None: only when dirty)
+    animate_every: float | None = None
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dirty = True
+        self.targets: list[Target] = []
+        self.size = app.screen.size
+        self._pressed: Target | None = None
+        self._press_t = 0.0
+        self._held_fired = False
+        self._last_anim = 0.0
+        self.hold_seconds = 0.6
+
+    # -- sizes ----------------------------------------------------------------------------
+    @property
+    def u(self) -> float:
+        return unit(self.size)
+
+    @property
+    def touch(self) -> int:
+        return touch_px(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.dirty = True
+
+    # -- lifecycle ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Called when the scene becomes current."""
+
+    def exit(self) -> None:
+        """Called when another scene replaces this one."""
+
+    # -- input -------------------------------------------------------------------------------
+    def target_at(self, pos: tuple[float, float]) -> Target | None:
+        for t in reversed(self.targets):
+            if t.rect.collidepoint(pos):
+                return t
+        return None
+
+    def on_pointer(self, kind: str, pos: tuple[float, float], now: float) -> None:
+        """``kind`` is ``down``, ``up`` or ``move``; ``pos`` in logical coordinates."""
+        if kind == "down":
+            self._pressed = self.target_at(pos)
+            self._press_t = now
+            self._held_fired = False
+            if self._pressed is not None:
+                self.on_press(self._pressed, now)
+        elif kind == "up":
+            t, self._pressed = self._pressed, None
+            if t is not None and not self._held_fired and t.rect.collidepoint(pos) and t.action:
+                t.action()
+                self.dirty = True
+            self.on_release(t, now)
+
+    def on_press(self, target: Target, now: float) -> None:
+        """A target was touched (before release)."""
+
+    def on_release(self, target: Target | None, now: float) -> None:
+        """The touch ended (``target`` is what was pressed)."""
+
+    def on_key(self, key: int, text: str) -> None:
+        """A key on a real keyboard (the simulator's seat keys never get here)."""
+
+    def on_button(self, event: Any) -> None:
+        """An arcade button event (``device`` InputEvent: seat, call, edge)."""
+
+    def update(self, now: float) -> None:
+        """Timers and animations; set ``self.dirty`` when the picture changes."""
+        t = self._pressed
+        if t is not None and t.hold is not None and not self._held_fired:
+            if now - self._press_t >= self.hold_seconds:
+                self._held_fired = True
+                t.hold()
+                self.dirty = True
+        if self.animate_every is not None and now - self._last_anim >= self.animate_every:
+            self._last_anim = now
+            self.dirty = True
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw; return the changed rects, or None for the whole screen."""
+        surf.fill(theme.FELT)
+        return None
+
+    # -- helpers ------------------------------------------------------------------------------
+    def button(
+        self,
+        surf: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        action: Callable[[], Any] | None,
+        *,
+        name: str = "",
+        enabled: bool = True,
+        hot: bool = False,
+        size: int | None = None,
+        seat: int | None = None,
+    ) -> Target:
+        """Draw a big rounded button and register it as a touch target."""
+        rect = pygame.Rect(rect)
+        colour = theme.BUTTON_HOT if hot else theme.BUTTON if enabled else theme.BUTTON_OFF
+        radius = max(6, rect.height // 5)
+        pygame.draw.rect(surf, theme.SHADOW, rect.move(0, max(2, rect.height // 16)), border_radius=radius)
+        pygame.draw.rect(surf, colour, rect, border_radius=radius)
+        inner = rect.inflate(-max(12, rect.height // 3), -max(6, rect.height // 4))
+        draw_colour = theme.BUTTON_TEXT if enabled else (60, 70, 64)
+        theme.draw_text(surf, label, inner, size=size or int(rect.height * 0.42), colour=draw_colour, bold=True)
+        t = Target(rect, name or label, action if enabled else None, seat=seat)
+        self.targets.append(t)
+        return t

@@ -1,0 +1,194 @@
+"""Knock and layoff review, the hand's verdict, the running score sheet, game and match end.
+
+Shows what the engine decided (``HandResult``, ``GameResult``): the knocker's melds and
+deadwood, the defender's melds, layoffs and deadwood, both counts, and the verdict in
+words (knock, gin, Big Gin, undercut, dead hand; G-12). Continue (touch, or DRAW on any
+seat's buttons) deals the next hand.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from display import cardart, theme
+from display.gin_text import OUTCOME_TITLES, verdict
+from display.i18n import _
+from display.scenes.base import Scene
+from rummy.gin.state import MatchPhase
+
+HEADLESS_PAUSE = 0.0
+
+
+class GinReviewScene(Scene):
+    name = "gin_review"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t0 = app.clock()
+        self.shot = False
+
+    @property
+    def m(self):
+        return self.app.match
+
+    def screenshot_name(self) -> str | None:
+        if self.shot:
+            return None
+        r = self.result
+        if self.m.is_over:
+            return "gin_match_end"
+        if r is not None and r.outcome in ("knock", "undercut"):
+            return "gin_knock_review"
+        if r is not None and r.outcome in ("gin", "big_gin"):
+            return "gin_gin_review"
+        return None
+
+    @property
+    def result(self):
+        h = self.m.state.hand
+        return h.result if h is not None else None
+
+    def game_ended(self):
+        """The game tally when the hand just ended a game (G-14.4)."""
+        st = self.m.state
+        if st.game_results and (st.phase is MatchPhase.OVER or st.hand_number == 0):
+            return st.game_results[-1]
+        return None
+
+    def proceed(self) -> None:
+        self.app.hw.all_lamps_off()
+        if self.m.is_over:
+            self.app.after_match()
+            return
+        self.m.continue_after_review()
+        self.app.show_match()
+
+    def on_button(self, event) -> None:
+        if event.edge == "press" and event.call == "draw" and self.m.is_human(event.seat):
+            self.proceed()
+
+    def update(self, now: float) -> None:
+        super().update(now)
+        if self.app.headless and self.app.frames > 0 and not self.dirty and now - self.t0 >= HEADLESS_PAUSE:
+            self.proceed()
+        if self.app.match is not None and self.app.scene is self:
+            for seat in range(len(self.m.seats)):
+                self.app.hw.set_lamps(seat, draw=self.m.is_human(seat))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _cards(self, surf, cards, x, y, ch, *, highlight=()) -> int:
+        cw, ch = cardart.card_size_for_height(ch)
+        step = int(cw * 0.62)
+        for c in cards:
+            outline = cardart.HINT if c in highlight else None
+            surf.blit(cardart.card_surface(c, (cw, ch), four_colour=self.app.settings.four_colour,
+                                           outline=outline), (x, y))
+            x += step
+        return x + cw - step
+
+    def _row(self, surf, label, melds, dead, y, ch, area, *, laid=()) -> None:
+        theme.draw_text(surf, label, pygame.Rect(area.left, y, area.width, int(ch * 0.3)), align="left",
+                        colour=theme.GOLD, bold=True)
+        x = area.left
+        y2 = y + int(ch * 0.32)
+        for meld in melds:
+            x = self._cards(surf, meld, x, y2, ch, highlight=laid) + int(ch * 0.12)
+        if dead:
+            x += int(ch * 0.1)
+            end = self._cards(surf, dead, x, y2, ch)
+            pygame.draw.line(surf, theme.WARN, (x, y2 + ch + 3), (end, y2 + ch + 3), 3)
+
+    def draw(self, surf: pygame.Surface):
+        surf.fill(theme.FELT_DARK)
+        w, h = self.size
+        r = self.result
+        m = self.m
+        title = OUTCOME_TITLES[r.outcome]() if r is not None else _("Score sheet")
+        theme.draw_text(surf, title, pygame.Rect(int(w * 0.03), int(h * 0.01), int(w * 0.5), int(h * 0.1)),
+                        colour=theme.GOLD, bold=True, align="left")
+        foot_h = max(self.touch, int(h * 0.1))
+        left = pygame.Rect(int(w * 0.03), int(h * 0.12), int(w * 0.55), h - int(h * 0.15) - foot_h)
+        right = pygame.Rect(left.right + int(w * 0.03), left.top, w - left.right - int(w * 0.06), left.height)
+        if r is not None and r.outcome != "dead" and r.knocker is not None:
+            ch = min(int(left.height * 0.3), int(left.width / 8))
+            kn, df = r.knocker, 1 - r.knocker
+            self._row(surf, _("{name} (knocked): {n} deadwood").format(name=m.name(kn), n=r.knocker_count),
+                      r.knocker_melds, r.knocker_deadwood, left.top, ch, left,
+                      laid=tuple(c for c, _i in r.layoffs))
+            laid = [c for c, _i in r.layoffs]
+            label = _("{name}: {n} deadwood").format(name=m.name(df), n=r.defender_count)
+            if laid:
+                label += "  · " + _("laid off {cards}").format(cards=" ".join(
+                    f"{c.rank_label}{'♠♥♦♣'['SHDC'.index(c.suit)]}" for c in laid))
+            self._row(surf, label, r.defender_melds, r.defender_deadwood, left.top + int(ch * 1.6), ch, left)
+            vbox = pygame.Rect(left.left, left.top + int(ch * 3.3), left.width, left.bottom - left.top - int(ch * 3.3))
+        elif r is not None and r.knocker is None and r.winner is not None:  # Big Gin has no knocker
+            ch = min(int(left.height * 0.3), int(left.width / 8))
+            self._row(surf, m.name(r.winner), r.knocker_melds, (), left.top, ch, left)
+            vbox = pygame.Rect(left.left, left.top + int(ch * 1.6), left.width, left.height - int(ch * 1.6))
+        else:
+            vbox = left
+        if r is not None:
+            text = verdict(m, r)
+            if r.doubled:
+                text += " " + _("Spade knock card: the score is doubled.")
+            theme.draw_paragraph(surf, text, vbox, size=max(16, int(h * 0.045)), align="left")
+        self._sheet(surf, right)
+        label = _("New game") if m.is_over else _("Next hand")
+        btn = pygame.Rect(w - int(w * 0.35) - int(w * 0.03), h - foot_h - int(h * 0.02), int(w * 0.35), foot_h)
+        self.button(surf, btn, label + "  ▶", self.proceed, hot=True, name="continue")
+        theme.draw_text(surf, _("or press DRAW"), pygame.Rect(int(w * 0.03), btn.top, btn.left - int(w * 0.06),
+                                                              foot_h), align="right", colour=theme.INK_DIM,
+                        size=int(foot_h * 0.4))
+        self.shot = False
+        return None
+
+    def _sheet(self, surf: pygame.Surface, box: pygame.Rect) -> None:
+        """The running score sheet: hand by hand, boxes, and the game tally when a game ends."""
+        m = self.m
+        st = m.state
+        line = max(16, min(int(self.size[1] * 0.05), box.height // 12))
+        names = [m.name(0), m.name(1)]
+        y = box.top
+        col = [box.left, box.left + int(box.width * 0.4), box.left + int(box.width * 0.7)]
+        colw = [int(box.width * 0.4), int(box.width * 0.3), int(box.width * 0.3)]
+
+        def row(cells, colour=theme.INK, bold=False):
+            nonlocal y
+            for i, c in enumerate(cells):
+                theme.draw_text(surf, str(c), pygame.Rect(col[i], y, colw[i] - 6, line),
+                                align="left" if i == 0 else "right", colour=colour, bold=bold)
+            y += line
+
+        row([_("Game {n}").format(n=st.game_number if not self.game_ended() else len(st.game_results)),
+             names[0], names[1]], theme.GOLD, True)
+        tally = self.game_ended()
+        if tally is not None:
+            row([_("Hand points"), *tally.hand_points])
+            row([_("Boxes"), *tally.boxes])
+            row([_("Box bonus"), *tally.box_points])
+            row([_("Game bonus"), *tally.game_bonus])
+            if tally.shutout:
+                row([_("Shutout!"), "", ""], theme.WARN, True)
+            row([_("Total"), *tally.totals], theme.GOLD, True)
+            row([_("{name} wins the game").format(name=names[tally.winner]), "", ""], theme.GOLD, True)
+            if m.is_over and st.winner is not None:
+                if len(st.game_results) > 1:
+                    row([_("Games won"), *st.games_won], theme.INK, True)
+                row([_("{name} wins the match!").format(name=names[st.winner]), "", ""], theme.GOLD, True)
+            return
+        running = [0, 0]
+        results = st.hand_results[-(max(1, (box.bottom - y) // line - 3)):]
+        for i, hr in enumerate(st.hand_results):
+            if hr.winner is not None:
+                running[hr.winner] += hr.points
+            if hr not in results:
+                continue
+            label = f"{i + 1}. {OUTCOME_TITLES[hr.outcome]()}"
+            cells = [label, "", ""]
+            if hr.winner is not None:
+                cells[1 + hr.winner] = f"+{hr.points}"
+            row(cells)
+        row([_("Points"), *st.scores], theme.GOLD, True)
+        row([_("Boxes"), *st.boxes])
+        row([_("Target"), st.rules.game_target, ""], theme.INK_DIM)

@@ -1,0 +1,558 @@
+"""The gin table: a panel per seat along its edge, the stock, the discard pile, the knock card.
+
+A view over ``MatchState`` with no rules of its own: what a seat may do comes from
+``engine.legal_actions``; every call (arcade button, touch, on-screen button) becomes one of
+those actions and goes through ``app.match.submit``. Touch the stock or press DRAW to draw;
+touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
+discard; KNOCK then touch the discard to knock (G-7). Hands are face down until the owner
+holds his panel (privacy = peek) or face up for practice (privacy = open).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from display import cardart, theme
+from display.gin_text import card_name, event_text, phase_hint
+from display.i18n import _
+from display.layout import SeatPanel, centre_area, hand_rects, seat_panels, visible_part
+from display.scenes.base import Scene, Target
+from rummy.actions import Action
+from rummy.cards import Card
+from rummy.gin.melds import best_discard, best_melds
+from rummy.gin.state import HandPhase
+
+PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
+FLASH_SECONDS = 3.0
+ANIM_SECONDS = 0.25
+
+
+@dataclass
+class SeatUI:
+    """Per-seat touch state (not game state)."""
+
+    revealed_until: float = 0.0
+    selected: Card | None = None
+    mode: str = ""  # "" | "knock" (KNOCK pressed, pick the discard) | "take" (G-13.3)
+    flash: str = ""
+    flash_until: float = 0.0
+
+
+@dataclass
+class Anim:
+    card: Card | None
+    face_up: bool
+    src: pygame.Rect
+    dst: pygame.Rect
+    t0: float
+
+
+class GinTableScene(Scene):
+    name = "gin_table"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.ui = {0: SeatUI(), 1: SeatUI()}
+        self.now = app.clock()
+        self.banner = ""
+        self.banner_until = 0.0
+        self.centre_msg = ""
+        self.anims: list[Anim] = []
+        self._version = -1
+        self._bg: pygame.Surface | None = None
+        self.hand_screen_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
+        self.pile_rect = pygame.Rect(0, 0, 0, 0)
+        self.stock_rect = pygame.Rect(0, 0, 0, 0)
+        self.hold_seconds = 0.5
+        self._lamps_version = -1
+
+    # -- state shortcuts ------------------------------------------------------------------
+    @property
+    def m(self):
+        return self.app.match
+
+    @property
+    def hand(self):
+        return self.m.state.hand
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.m.legal(seat) if self.m.is_human(seat) else []
+
+    def face_up(self, seat: int) -> bool:
+        h = self.hand
+        if h is None:
+            return False
+        if h.phase is HandPhase.OVER or h.exposed[seat]:  # G-8.2: an illegal knocker's hand is open
+            return True
+        if not self.m.is_human(seat):
+            return False
+        return self.app.settings.privacy == "open" or self.ui[seat].revealed_until > self.now
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.anims)
+
+    def screenshot_name(self) -> str | None:
+        h = self.hand
+        if h is not None and len(h.stock) <= 24 and h.phase is HandPhase.DRAW and not self.anims:
+            return "gin_table"
+        return None
+
+    # -- calls --------------------------------------------------------------------------------
+    def flash(self, seat: int, text: str) -> None:
+        ui = self.ui[seat]
+        ui.flash, ui.flash_until = text, self.now + FLASH_SECONDS
+        self.dirty = True
+
+    def submit(self, seat: int, action: Action) -> None:
+        refusal = self.m.submit(action)
+        ui = self.ui[seat]
+        ui.selected, ui.mode = None, ""
+        if refusal:
+            self.flash(seat, refusal)
+            return
+        if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
+            ui.revealed_until = 0.0  # the turn is over: hide the hand again
+        self.dirty = True
+
+    def find(self, seat: int, kind: str, card: Card | None = None) -> Action | None:
+        for a in self.legal(seat):
+            if a.kind == kind and (card is None or a.card == card):
+                return a
+        return None
+
+    def not_your_turn(self, seat: int) -> None:
+        if seat in self.m.to_act():
+            return
+        self.flash(seat, _("Not your turn: wait for {name}").format(
+            name=self.m.name(self.m.to_act()[0])) if self.m.to_act() else _("Wait"))
+
+    def call_draw(self, seat: int) -> None:
+        """DRAW: take the stock; in the first turn pass the upcard (G-4); decline (G-13.3)."""
+        for kind in ("draw_stock", "pass_upcard", "decline", "refuse_knock", "done_laying_off"):
+            a = self.find(seat, kind)
+            if a is not None:
+                self.submit(seat, a)
+                return
+        if self.ui[seat].mode:
+            self.ui[seat].mode = ""
+            self.dirty = True
+            return
+        self.not_your_turn(seat) if seat not in self.m.to_act() else self.flash(seat, phase_hint(self, seat))
+
+    def call_knock(self, seat: int) -> None:
+        """KNOCK, then touch the discard (G-7.3). Pressed again with Big Gin open: Big Gin (G-10)."""
+        h = self.hand
+        if seat not in self.m.to_act() or h is None:
+            self.not_your_turn(seat)
+            return
+        ui = self.ui[seat]
+        big = self.find(seat, "big_gin")
+        if h.phase is HandPhase.DISCARD:
+            if ui.mode == "knock" and big is not None:
+                self.submit(seat, big)
+                return
+            ui.mode = "" if ui.mode == "knock" else "knock"
+            if ui.mode == "knock" and ui.selected is not None:
+                self.pick_card(seat, ui.selected)
+                return
+            self.dirty = True
+        elif h.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
+            ui.mode = "take"
+            self.dirty = True
+        elif self.find(seat, "accept_knock"):
+            self.submit(seat, self.find(seat, "accept_knock"))
+        else:
+            self.flash(seat, phase_hint(self, seat))
+
+    def touch_pile(self) -> None:
+        """The discard pile: take the upcard (G-4) or the discard (G-5.1); with a card picked,
+        discard it; in the last-chance turn, take it to knock (G-13.3)."""
+        if not self.m.to_act():
+            return
+        seat = self.m.to_act()[0]
+        if not self.m.is_human(seat):
+            return
+        ui = self.ui[seat]
+        for kind in ("take_upcard", "draw_discard"):
+            a = self.find(seat, kind)
+            if a is not None:
+                self.submit(seat, a)
+                return
+        if self.hand.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
+            ui.mode = "take"
+            self.flash(seat, _("Now touch the card you knock with"))
+            return
+        if ui.selected is not None:
+            self.pick_card(seat, ui.selected, confirm=True)
+
+    def touch_stock(self) -> None:
+        if self.m.to_act() and self.m.is_human(self.m.to_act()[0]):
+            seat = self.m.to_act()[0]
+            a = self.find(seat, "draw_stock")
+            if a is not None:
+                self.submit(seat, a)
+            else:
+                self.flash(seat, phase_hint(self, seat))
+
+    def pick_card(self, seat: int, card: Card, *, confirm: bool = False) -> None:
+        """A touch on one of the seat's own cards."""
+        ui = self.ui[seat]
+        if not self.face_up(seat):
+            self.flash(seat, _("Hold your cards to look at them"))
+            return
+        ui.revealed_until = self.now + PEEK_SECONDS
+        if seat not in self.m.to_act():
+            self.not_your_turn(seat)
+            return
+        h = self.hand
+        if ui.mode == "knock":
+            a = self.find(seat, "knock", card)
+            self.submit(seat, a if a is not None else Action("knock", seat, card=card))  # G-8: the engine judges
+            return
+        if ui.mode == "take" or h.phase is HandPhase.LAST_CHANCE:
+            a = self.find(seat, "take_and_knock", card)
+            if a is None:
+                self.flash(seat, _("You cannot knock by discarding {card}").format(card=card_name(card)))
+            else:
+                self.submit(seat, a)
+            return
+        if h.phase is HandPhase.LAYOFF and self.find(seat, "lay_off", card):
+            self.submit(seat, self.find(seat, "lay_off", card))
+            return
+        if h.phase is not HandPhase.DISCARD:
+            self.flash(seat, phase_hint(self, seat))
+            return
+        if ui.selected == card or confirm:
+            a = self.find(seat, "discard", card)
+            if a is None:
+                self.flash(seat, _("You took {card} from the pile: discard another card").format(
+                    card=card_name(card)))  # G-5.3
+                ui.selected = None
+            else:
+                self.submit(seat, a)
+            return
+        ui.selected = card
+        self.dirty = True
+
+    def reveal(self, seat: int) -> None:
+        if self.m.is_human(seat):
+            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+            self.dirty = True
+
+    def on_button(self, event) -> None:
+        if event.edge != "press" or event.seat not in (0, 1):
+            return
+        if event.call == "draw":
+            self.call_draw(event.seat)
+        elif event.call == "knock":
+            self.call_knock(event.seat)
+        self.dirty = True
+
+    # -- update -------------------------------------------------------------------------------
+    def update(self, now: float) -> None:
+        self.now = now
+        super().update(now)
+        if self.m.version != self._version:
+            self._on_change()
+        for ui in self.ui.values():
+            if ui.revealed_until and ui.revealed_until <= now:
+                ui.revealed_until = 0.0
+                ui.selected, ui.mode = None, ""
+                self.dirty = True
+            if ui.flash and ui.flash_until <= now:
+                ui.flash = ""
+                self.dirty = True
+        if self.banner and self.banner_until <= now:
+            self.banner = ""
+            self.dirty = True
+        if self.anims:
+            self.anims = [a for a in self.anims if now - a.t0 < ANIM_SECONDS]
+            self.dirty = True
+        self._update_lamps()
+
+    def _on_change(self) -> None:
+        self._version = self.m.version
+        self.dirty = True
+        for ev in self.m.events:
+            text = event_text(self.m, ev)
+            if text:
+                self.centre_msg = text
+            if ev.kind == "illegal_knock":
+                self.banner = _("Illegal knock by {name}: {count} is over the limit of {limit}. His cards "
+                                "stay face up and he must knock as soon as he can.").format(
+                    name=self.m.name(ev.seat), count=ev.data.get("count"), limit=self.hand.knock_limit)
+                self.banner_until = self.now + 8.0
+            self._animate(ev)
+        if self.m.message:
+            seat = self.m.to_act()[0] if self.m.to_act() else 0
+            self.flash(seat, self.m.message)
+
+    def _animate(self, ev) -> None:
+        if ev.kind not in ("drew", "discarded", "upcard_taken") or ev.seat not in (0, 1) or self.app.headless:
+            return
+        hand = self.hand_screen_rects.get(ev.seat) or []
+        target = hand[len(hand) // 2] if hand else self.stock_rect
+        if ev.kind == "discarded":
+            src, dst = target, self.pile_rect
+            card, up = Card.parse(ev.data["card"]), True
+        else:
+            from_pile = ev.kind == "upcard_taken" or ev.data.get("pile") == "discard"
+            src, dst = (self.pile_rect if from_pile else self.stock_rect), target
+            card, up = (Card.parse(ev.data["card"]), True) if from_pile else (None, False)
+        if src.width and dst.width:
+            self.anims.append(Anim(card, up, pygame.Rect(src), pygame.Rect(dst.topleft, src.size), self.now))
+
+    def _update_lamps(self) -> None:
+        """Lamps follow the legal calls of each seat."""
+        if self._lamps_version == self.m.version:
+            return
+        self._lamps_version = self.m.version
+        for seat in (0, 1):
+            kinds = {a.kind for a in self.legal(seat)}
+            self.app.hw.set_lamps(
+                seat,
+                draw=bool(kinds & {"draw_stock", "pass_upcard", "decline"}),
+                knock=bool(kinds & {"knock", "big_gin", "take_and_knock", "accept_knock"}),
+            )
+
+    # -- drawing ------------------------------------------------------------------------------
+    def panels(self) -> list[SeatPanel]:
+        return seat_panels(self.size, 2, layout=self.app.settings.layout, depth=0.31)
+
+    def background(self) -> pygame.Surface:
+        if self._bg is None or self._bg.get_size() != self.size:
+            self._bg = pygame.Surface(self.size).convert()
+            self._bg.fill(theme.FELT)
+        return self._bg
+
+    def draw(self, surf: pygame.Surface):
+        surf.blit(self.background(), (0, 0))
+        panels = self.panels()
+        centre = centre_area(self.size, panels)
+        self._draw_centre(surf, centre)
+        for p in panels:
+            self._draw_panel(surf, p)
+        for a in self.anims:
+            f = min(1.0, (self.now - a.t0) / ANIM_SECONDS)
+            r = pygame.Rect(round(a.src.x + (a.dst.x - a.src.x) * f), round(a.src.y + (a.dst.y - a.src.y) * f),
+                            a.src.width, a.src.height)
+            surf.blit(cardart.card_surface(a.card, r.size, face_up=a.face_up,
+                                           four_colour=self.app.settings.four_colour), r)
+        if self.banner:
+            box = pygame.Rect(centre.left + centre.width // 12, centre.top + 4, centre.width * 10 // 12,
+                              centre.height - 8)
+            pygame.draw.rect(surf, (120, 30, 30), box, border_radius=12)
+            theme.draw_paragraph(surf, self.banner, box.inflate(-24, -12), size=max(16, box.height // 6))
+            self.targets.append(Target(box, "banner", self._dismiss_banner))
+        return None
+
+    def _dismiss_banner(self) -> None:
+        self.banner = ""
+
+    def _draw_centre(self, surf: pygame.Surface, area: pygame.Rect) -> None:
+        h = self.hand
+        if h is None:
+            return
+        four = self.app.settings.four_colour
+        card_h = int(min(area.height * 0.72, area.width * 0.22))
+        cw, ch = cardart.card_size_for_height(card_h)
+        mid_y = area.centery - ch // 2
+        self.stock_rect = pygame.Rect(area.centerx - cw - cw // 4, mid_y, cw, ch)
+        self.pile_rect = pygame.Rect(area.centerx + cw // 4, mid_y, cw, ch)
+        if h.stock:
+            for i in range(min(3, len(h.stock))):
+                surf.blit(cardart.card_surface(None, (cw, ch), face_up=False), self.stock_rect.move(-i * 2, -i * 2))
+        else:
+            surf.blit(cardart.empty_slot((cw, ch)), self.stock_rect)
+        top = h.top_discard
+        pile_outline = None
+        seat = self.m.to_act()[0] if self.m.to_act() else None
+        if seat is not None and (self.find(seat, "draw_discard") or self.find(seat, "take_upcard")):
+            pile_outline = cardart.HINT
+        if top is not None:
+            surf.blit(cardart.card_surface(top, (cw, ch), four_colour=four, outline=pile_outline), self.pile_rect)
+        else:
+            surf.blit(cardart.empty_slot((cw, ch)), self.pile_rect)
+        label_h = max(14, int(ch * 0.16))
+        theme.draw_text(surf, _("Stock: {n}").format(n=len(h.stock)),
+                        pygame.Rect(self.stock_rect.left - cw // 4, self.stock_rect.bottom + 2, cw + cw // 2, label_h),
+                        size=label_h, colour=theme.INK_DIM)
+        theme.draw_text(surf, _("Discard"),
+                        pygame.Rect(self.pile_rect.left - cw // 4, self.pile_rect.bottom + 2, cw + cw // 2, label_h),
+                        size=label_h, colour=theme.INK_DIM)
+        t = self.touch
+        self.targets.append(Target(self.stock_rect.inflate(max(0, t - cw), max(0, t - ch)), "stock", self.touch_stock))
+        self.targets.append(Target(self.pile_rect.inflate(max(0, t - cw), max(0, t - ch)), "pile", self.touch_pile))
+        # Left: the knock limit and the knock card (G-6). Right: scores.
+        side_w = max(0, (area.width - 2 * (cw + cw // 4) - cw) // 2)
+        left = pygame.Rect(area.left + 8, area.top + 6, side_w - 8, area.height - 12)
+        right = pygame.Rect(self.pile_rect.right + cw // 2, area.top + 6, area.right - self.pile_rect.right - cw // 2 - 8,
+                            area.height - 12)
+        line = max(16, min(int(area.height * 0.16), left.height // 4))
+        if h.knock_limit == 0:
+            limit_text = _("Gin only: no knocking")
+        else:
+            limit_text = _("Knock with {n} or less").format(n=h.knock_limit)
+        theme.draw_text(surf, limit_text, pygame.Rect(left.left, left.top, left.width, line), bold=True,
+                        colour=theme.GOLD, align="left")
+        if self.m.state.rules.knock_limit_mode == "knock_card":
+            theme.draw_text(surf, _("Knock card: {card}").format(card=card_name(h.upcard)),
+                            pygame.Rect(left.left, left.top + line, left.width, line), align="left")
+        theme.draw_text(surf, _("Hand {n}").format(n=self.m.state.hand_number),
+                        pygame.Rect(left.left, left.top + 2 * line, left.width, line), align="left",
+                        colour=theme.INK_DIM)
+        if self.centre_msg:
+            theme.draw_text(surf, self.centre_msg, pygame.Rect(left.left, left.bottom - line, left.width, line),
+                            align="left", colour=theme.INK)
+        self._draw_scores(surf, right, line)
+
+    def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
+        st = self.m.state
+        target = st.rules.game_target
+        theme.draw_text(surf, _("Game {g} · to {t}").format(g=st.game_number, t=target),
+                        pygame.Rect(box.left, box.top, box.width, line), align="right", colour=theme.GOLD, bold=True)
+        for seat in (0, 1):
+            text = _("{name}: {points} ({boxes} boxes)").format(
+                name=self.m.name(seat), points=st.scores[seat], boxes=st.boxes[seat])
+            theme.draw_text(surf, text, pygame.Rect(box.left, box.top + (seat + 1) * line, box.width, line),
+                            align="right")
+        if st.rules.match == "best_of":
+            theme.draw_text(surf, _("Games won: {a} – {b}").format(a=st.games_won[0], b=st.games_won[1]),
+                            pygame.Rect(box.left, box.top + 3 * line, box.width, line), align="right",
+                            colour=theme.INK_DIM)
+
+    # -- a seat's panel -------------------------------------------------------------------
+    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
+        seat = p.seat
+        w, d = p.local_size
+        local = pygame.Surface((w, d)).convert()
+        log = theme.TEXT_LOG
+        mark = len(log) if log is not None else 0
+        h = self.hand
+        active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
+        local.fill(theme.PANEL_ACTIVE if active else theme.PANEL)
+        if active:
+            pygame.draw.rect(local, theme.GOLD, local.get_rect(), max(3, d // 40))
+        header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
+        ui = self.ui[seat]
+        name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
+        theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
+                        bold=True, align="left", colour=theme.GOLD if active else theme.INK)
+        status = ui.flash or phase_hint(self, seat)
+        theme.draw_text(local, status, pygame.Rect(header.left + int(header.width * 0.3), header.top,
+                                                   int(header.width * 0.7), header.height),
+                        align="right", colour=theme.WARN if ui.flash else theme.INK)
+        buttons = self._panel_buttons(seat)
+        col_w = max(self.touch * 2, int(w * 0.19))
+        body = pygame.Rect(8, header.bottom + 4, w - 16 - col_w - 8, d - header.bottom - 8)
+        cards = list(h.hands[seat]) if h is not None else []
+        up = self.face_up(seat)
+        order, suggest, dead_text, groups = self._arrangement(cards) if up else (cards, None, "", [])
+        raise_px = max(6, body.height // 10)
+        # the deadwood line sits under the header, left of the buttons
+        if dead_text:
+            info = pygame.Rect(body.left, body.top, body.width, max(16, int(body.height * 0.16)))
+            theme.draw_text(local, dead_text, info, align="left", colour=theme.INK_DIM)
+            body = pygame.Rect(body.left, info.bottom, body.width, body.bottom - info.bottom)
+        rects = hand_rects(body, len(order), body.height, min_strip=self.touch, raise_px=raise_px)
+        screen_rects = []
+        local_targets: list[tuple[pygame.Rect, Card]] = []
+        for i, (card, r) in enumerate(zip(order, rects, strict=True)):
+            rr = r.move(0, -raise_px) if up and card == ui.selected else r
+            outline = cardart.SELECT if up and card == ui.selected else (cardart.HINT if up and card == suggest else None)
+            surf_card = cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
+                                             outline=outline)
+            local.blit(surf_card, rr)
+            screen_rects.append(p.to_screen(rr))
+            local_targets.append((visible_part(rects, i), card))
+        for g_start, g_len in groups:
+            if g_start + g_len <= len(rects):
+                a, b = rects[g_start], rects[g_start + g_len - 1]
+                pygame.draw.line(local, theme.GOLD, (a.left + 4, a.bottom + 2), (b.right - 4, b.bottom + 2), 3)
+        self.hand_screen_rects[seat] = screen_rects
+        # the call buttons column
+        col = pygame.Rect(w - 8 - col_w, header.bottom + 4, col_w, d - header.bottom - 10)
+        if buttons:
+            bh = max(self.touch, min(int(col.height / len(buttons)) - 6, int(d * 0.3)))
+            for i, (label, fn, hot, bname) in enumerate(buttons):
+                r = pygame.Rect(col.left, col.top + i * (bh + 6), col.width, bh)
+                t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
+                t.rect = p.to_screen(t.rect)
+        # map texts recorded in local coordinates to the screen
+        if log is not None:
+            for j in range(mark, len(log)):
+                rec = log[j]
+                log[j] = theme.TextRecord(rec.text, p.to_screen(rec.box), p.to_screen(rec.drawn), rec.fits)
+        turned = pygame.transform.rotate(local, p.angle) if p.angle else local
+        surf.blit(turned, p.rect)
+        # touch targets: cards first (on top), then the whole panel for hold-to-peek
+        self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
+                                   hold=lambda s=seat: self.reveal(s), seat=seat))
+        for r, card in local_targets:
+            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{card}",
+                                       lambda s=seat, c=card: self.pick_card(s, c),
+                                       hold=lambda s=seat: self.reveal(s), seat=seat))
+        # buttons were appended before the panel target; move them to the end (on top)
+        mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
+        self.targets = [t for t in self.targets if t not in mine] + mine
+
+    def _tap_panel(self, seat: int) -> None:
+        if self.m.is_human(seat) and not self.face_up(seat):
+            self.flash(seat, _("Hold your cards to look at them"))
+
+    def _arrangement(self, cards: list[Card]):
+        """Suggested order: melds, then deadwood (G-2.4); with 11 cards the suggested discard last."""
+        if not cards:
+            return cards, None, "", []
+        suggest = None
+        if len(cards) == 11:
+            suggest, melds, dead = best_discard(cards)
+        else:
+            melds, dead = best_melds(cards)
+        order: list[Card] = []
+        groups = []
+        for meld in melds:
+            groups.append((len(order), len(meld)))
+            order += sorted(meld, key=lambda c: (c.suit, c.rank))
+        order += sorted(dead, key=lambda c: (c.rank, c.suit))
+        if suggest is not None:
+            order.append(suggest)
+        count = sum(c.value for c in dead)
+        if suggest is not None:
+            text = _("Deadwood {n} after discarding {card}").format(n=count, card=card_name(suggest))
+        else:
+            text = _("Deadwood {n}").format(n=count)
+        return order, suggest, text, groups
+
+    def _panel_buttons(self, seat: int):
+        """On-screen call buttons for what the seat may do now (from legal_actions)."""
+        legal = self.legal(seat)
+        kinds = {a.kind for a in legal}
+        ui = self.ui[seat]
+        out = []
+        if "take_upcard" in kinds:
+            out.append((_("Take"), self.touch_pile, True, "take"))
+        if "pass_upcard" in kinds:
+            out.append((_("Pass"), lambda: self.call_draw(seat), False, "pass"))
+        if "draw_stock" in kinds:
+            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
+        h = self.hand
+        if h is not None and h.phase is HandPhase.DISCARD and legal:
+            if "big_gin" in kinds:
+                out.append((_("Big Gin!"), lambda: self.submit(seat, self.find(seat, "big_gin")), True, "big_gin"))
+            label = _("Cancel knock") if ui.mode == "knock" else _("Knock")
+            out.append((label, lambda: self.call_knock(seat), "knock" in kinds and ui.mode != "knock", "knock"))
+        if "take_and_knock" in kinds:
+            out.append((_("Take and knock"), lambda: self.call_knock(seat), True, "take_and_knock"))
+        if "decline" in kinds:
+            out.append((_("Decline"), lambda: self.call_draw(seat), False, "decline"))
+        if "accept_knock" in kinds:
+            out.append((_("Accept knock"), lambda: self.submit(seat, self.find(seat, "accept_knock")), True,
+                        "accept"))
+            out.append((_("Refuse"), lambda: self.submit(seat, self.find(seat, "refuse_knock")), False, "refuse"))
+        if "done_laying_off" in kinds:
+            out.append((_("Done"), lambda: self.submit(seat, self.find(seat, "done_laying_off")), True, "done"))
+        return out[:3]

@@ -1,0 +1,175 @@
+"""The operator menu: PIN first, then presets, language, rotation, layout, privacy, diagnostics.
+
+Opened by the operator button chord (``device`` sends an ``operator`` event), a 3-second
+press on the table's top-left corner, or F10 in the simulator.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from display import theme
+from display.i18n import LANGUAGES, N_, _
+from display.scenes.base import Scene
+
+GIN_PRESETS = ("standard", "knock_card", "tournament", "pagat_classic")
+PRESET_NAMES = {"standard": N_("standard"), "knock_card": N_("knock card"),
+                "tournament": N_("tournament"), "pagat_classic": N_("Pagat classic")}
+DELAYS = (0.3, 0.8, 1.5, 3.0)
+
+
+def _next(values, current):
+    values = list(values)
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+class OperatorScene(Scene):
+    name = "operator"
+
+    def __init__(self, app, *, back: str = "attract") -> None:
+        super().__init__(app)
+        self.back_to = back
+        self.pin = ""
+        self.unlocked = False
+        self.page = "menu"
+        self.wrong = False
+
+    def leave(self) -> None:
+        if self.app.match is not None and self.back_to not in ("attract", "choice", "seating"):
+            self.app.show_match()
+        else:
+            self.app.goto("attract")
+
+    def digit(self, d: str) -> None:
+        if len(self.pin) < 8:
+            self.pin += d
+        self.wrong = False
+        self.dirty = True
+
+    def enter_pin(self) -> None:
+        from display.config import check_pin
+
+        if check_pin(self.app.config, self.pin):
+            self.unlocked = True
+        else:
+            self.wrong = True
+        self.pin = ""
+        self.dirty = True
+
+    def on_key(self, key: int, text: str) -> None:
+        if not self.unlocked:
+            if text.isdigit():
+                self.digit(text)
+            elif key == pygame.K_RETURN:
+                self.enter_pin()
+            elif key == pygame.K_BACKSPACE:
+                self.pin = self.pin[:-1]
+                self.dirty = True
+        if key == pygame.K_ESCAPE:
+            self.leave()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface):
+        surf.fill((30, 36, 44))
+        w, h = self.size
+        theme.draw_text(surf, _("Operator"), pygame.Rect(int(w * 0.05), int(h * 0.02), int(w * 0.6),
+                                                         int(h * 0.09)), colour=theme.GOLD, bold=True, align="left")
+        close = pygame.Rect(w - int(w * 0.2) - int(w * 0.03), int(h * 0.02), int(w * 0.2),
+                            max(self.touch, int(h * 0.09)))
+        self.button(surf, close, _("Close"), self.leave, name="close")
+        if not self.unlocked:
+            self._draw_pin(surf)
+        elif self.page == "diagnostics":
+            self._draw_diagnostics(surf)
+        else:
+            self._draw_menu(surf)
+        return None
+
+    def _draw_pin(self, surf: pygame.Surface) -> None:
+        w, h = self.size
+        t = self.touch
+        msg = _("Wrong PIN, try again") if self.wrong else _("Enter the operator PIN")
+        theme.draw_text(surf, msg, pygame.Rect(int(w * 0.1), int(h * 0.13), int(w * 0.8), int(h * 0.07)),
+                        colour=theme.WARN if self.wrong else theme.INK)
+        theme.draw_text(surf, "●" * len(self.pin) or "—", pygame.Rect(int(w * 0.3), int(h * 0.21), int(w * 0.4),
+                                                                      int(h * 0.08)))
+        key = max(t, min(int(h * 0.14), int(w * 0.12)))
+        x0 = (w - 3 * (key + 8)) // 2
+        y0 = int(h * 0.31)
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "OK"]
+        for i, lab in enumerate(labels):
+            r = pygame.Rect(x0 + (i % 3) * (key + 8), y0 + (i // 3) * (key + 6), key, key - 4)
+            if lab == "OK":
+                self.button(surf, r, _("OK"), self.enter_pin, hot=True, name="pin-ok")
+            elif lab == "⌫":
+                self.button(surf, r, lab, lambda: (setattr(self, "pin", self.pin[:-1]), None)[1], name="pin-del")
+            else:
+                self.button(surf, r, lab, lambda d=lab: self.digit(d), name=f"pin-{lab}")
+
+    def _items(self):
+        s = self.app.settings
+        items = [
+            (_("Gin rules: {v}").format(v=_(PRESET_NAMES.get(s.gin_preset, s.gin_preset))),
+             lambda: self.app.change(gin_preset=_next(GIN_PRESETS, s.gin_preset)), "gin_preset"),
+            (_("Language: {v}").format(v=LANGUAGES[s.language]),
+             lambda: self.app.set_language(_next(LANGUAGES, s.language)), "language"),
+            (_("Rotation: {v}°").format(v=s.rotation),
+             lambda: self.app.set_rotation(_next((0, 90, 180, 270), s.rotation)), "rotation"),
+            (_("Layout: flat table") if s.layout == "flat" else _("Layout: upright screen"),
+             lambda: self.app.change(layout=_next(("flat", "upright"), s.layout)), "layout"),
+            (_("Hands: private (hold to peek)") if s.privacy == "peek" else _("Hands: open (practice)"),
+             lambda: self.app.change(privacy=_next(("peek", "open"), s.privacy)), "privacy"),
+            (_("Four-colour cards: on") if s.four_colour else _("Four-colour cards: off"),
+             lambda: self.app.change(four_colour=not s.four_colour), "four_colour"),
+            (_("Computer speed: {v} s").format(v=s.bot_delay_s),
+             lambda: self.app.change(bot_delay_s=_next(DELAYS, s.bot_delay_s)), "bot_delay"),
+            (_("Diagnostics"), lambda: self._page("diagnostics"), "diagnostics"),
+        ]
+        if self.app.match is not None:
+            items.append((_("End this match now"), self.abandon, "abandon"))
+        return items
+
+    def _page(self, page: str) -> None:
+        self.page = page
+        self.dirty = True
+
+    def abandon(self) -> None:
+        self.app.abandon_match()
+        self.app.goto("attract")
+
+    def _draw_menu(self, surf: pygame.Surface) -> None:
+        w, h = self.size
+        items = self._items()
+        area = pygame.Rect(int(w * 0.05), int(h * 0.14), int(w * 0.9), int(h * 0.82))
+        cols = 2
+        rows = -(-len(items) // cols)
+        cell_h = min(max(self.touch, int(h * 0.14)), area.height // rows)
+        cell_w = area.width // cols
+        for i, (label, fn, name) in enumerate(items):
+            r = pygame.Rect(area.left + (i % cols) * cell_w, area.top + (i // cols) * cell_h, cell_w - 12,
+                            max(self.touch, cell_h - 10))
+            self.button(surf, r, label, fn, name=name, size=int(min(cell_h * 0.34, h * 0.045)))
+
+    def _draw_diagnostics(self, surf: pygame.Surface) -> None:
+        w, h = self.size
+        app = self.app
+        lines = [
+            _("Screen: {w}×{h}, rotation {r}°").format(w=self.size[0], h=self.size[1], r=app.settings.rotation),
+            _("Buttons: {kind}").format(kind=_("simulated") if app.hw.simulated else _("GPIO")),
+            _("State folder: {path}").format(path=app.state_dir),
+            _("Frames drawn: {n}").format(n=app.frames),
+        ]
+        if app.match is not None:
+            lines.append(_("Journal: {path} ({n} moves)").format(path=app.match.session.journal_path.name,
+                                                                  n=app.match.session.actions_applied))
+        lines += [_("Lamps: {v}").format(v=" ".join(
+            f"{seat + 1}:{''.join(k[0].upper() if on else '·' for k, on in lamps.items())}"
+            for seat, lamps in app.hw.lamps.items()))]
+        lines += [f"! {p}" for p in app.problems + app.hw.problems + app.resume_messages] or [_("No problems found")]
+        line_h = max(18, min(int(h * 0.06), int(h * 0.66) // max(1, len(lines))))
+        for i, line in enumerate(lines):
+            theme.draw_text(surf, line, pygame.Rect(int(w * 0.05), int(h * 0.14) + i * line_h, int(w * 0.9), line_h),
+                            align="left", colour=theme.WARN if line.startswith("!") else theme.INK)
+        b = pygame.Rect(int(w * 0.05), h - max(self.touch, int(h * 0.1)) - int(h * 0.03), int(w * 0.25),
+                        max(self.touch, int(h * 0.1)))
+        self.button(surf, b, _("Back"), lambda: self._page("menu"), name="back")

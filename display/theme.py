@@ -1,0 +1,176 @@
+"""Colours, the bundled font, and text that always fits its box.
+
+:func:`draw_text` shrinks a line until it fits the box it is given and records what it
+drew in :data:`TEXT_LOG` when a scene test asks for it, so tests can assert that every
+text fits and that no text overlaps the hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+FELT = (18, 92, 58)
+FELT_DARK = (12, 66, 42)
+FELT_LIGHT = (30, 120, 78)
+INK = (245, 245, 235)
+INK_DIM = (190, 210, 195)
+GOLD = (246, 196, 72)
+RED = (206, 36, 44)
+BLUE = (28, 86, 196)
+GREEN = (18, 128, 52)
+BLACK = (20, 20, 24)
+PANEL = (10, 48, 32)
+PANEL_ACTIVE = (22, 78, 50)
+BUTTON = (236, 236, 226)
+BUTTON_TEXT = (24, 40, 30)
+BUTTON_HOT = (246, 196, 72)
+BUTTON_OFF = (90, 110, 98)
+WARN = (240, 120, 60)
+SHADOW = (0, 0, 0)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled DejaVu Sans at ``size`` pixels (cached)."""
+    size = max(6, int(size))
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
+        _fonts[key] = f
+    return f
+
+
+def missing_glyphs(text: str, bold: bool = False) -> list[str]:
+    """Characters of ``text`` the bundled font cannot draw."""
+    metrics = font(20, bold).metrics(text)
+    return [ch for ch, m in zip(text, metrics, strict=False) if m is None and not ch.isspace()]
+
+
+@dataclass(frozen=True)
+class TextRecord:
+    """One drawn line: the text, the box it was given, where it landed, and whether it fit."""
+
+    text: str
+    box: pygame.Rect
+    drawn: pygame.Rect
+    fits: bool
+
+
+TEXT_LOG: list[TextRecord] | None = None
+
+
+def start_text_log() -> list[TextRecord]:
+    """Record every :func:`draw_text` call from now on (tests)."""
+    global TEXT_LOG
+    TEXT_LOG = []
+    return TEXT_LOG
+
+
+def stop_text_log() -> None:
+    global TEXT_LOG
+    TEXT_LOG = None
+
+
+_render_cache: dict[tuple, pygame.Surface] = {}
+
+
+def render(text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line (cached: text rendering is the slowest thing we do per frame)."""
+    key = (text, size, tuple(colour), bold)
+    surf = _render_cache.get(key)
+    if surf is None:
+        if len(_render_cache) > 4000:
+            _render_cache.clear()
+        surf = font(size, bold).render(text, True, colour)
+        _render_cache[key] = surf
+    return surf
+
+
+def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_size: int = 10) -> int:
+    """The largest size ≤ ``size`` at which ``text`` fits ``box`` (never below ``min_size``)."""
+    size = int(min(size, box.height * 0.9))
+    while size > min_size:
+        w, h = font(size, bold).size(text)
+        if w <= box.width and h <= box.height:
+            break
+        size = max(min_size, int(size * 0.9) if size > 16 else size - 1)
+    return max(min_size, size)
+
+
+def draw_text(
+    surf: pygame.Surface,
+    text: str,
+    box: pygame.Rect,
+    *,
+    size: int | None = None,
+    colour=INK,
+    bold: bool = False,
+    align: str = "center",
+    offset: tuple[int, int] = (0, 0),
+) -> pygame.Rect:
+    """Draw one line inside ``box`` (shrunk to fit); returns where it landed (surface coords).
+
+    ``offset`` maps the local box to screen coordinates for the text log only.
+    """
+    box = pygame.Rect(box)
+    size = fit_size(text, box, size or box.height, bold)
+    img = render(text, size, colour, bold)
+    r = img.get_rect()
+    r.centery = box.centery
+    if align == "left":
+        r.left = box.left
+    elif align == "right":
+        r.right = box.right
+    else:
+        r.centerx = box.centerx
+    surf.blit(img, r)
+    if TEXT_LOG is not None:
+        TEXT_LOG.append(TextRecord(text, box.move(offset), r.move(offset), box.contains(r)))
+    return r
+
+
+def wrap_lines(text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap to ``width`` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split():
+            trial = f"{cur} {word}".strip()
+            if f.size(trial)[0] <= width or not cur:
+                cur = trial
+            else:
+                lines.append(cur)
+                cur = word
+        lines.append(cur)
+    return lines
+
+
+def draw_paragraph(
+    surf: pygame.Surface, text: str, box: pygame.Rect, *, size: int, colour=INK,
+    bold: bool = False, align: str = "center", offset: tuple[int, int] = (0, 0),
+) -> None:
+    """Wrapped text inside ``box``, shrinking the size until all lines fit."""
+    box = pygame.Rect(box)
+    while True:
+        lines = wrap_lines(text, box.width, size, bold)
+        line_h = int(size * 1.25)
+        if line_h * len(lines) <= box.height or size <= 10:
+            break
+        size = int(size * 0.9)
+    y = box.top + (box.height - line_h * len(lines)) // 2
+    for line in lines:
+        draw_text(surf, line, pygame.Rect(box.left, y, box.width, line_h), size=size,
+                  colour=colour, bold=bold, align=align, offset=offset)
+        y += line_h
