@@ -161,34 +161,37 @@ def _hand_mask(cards: Iterable[CardLike]) -> tuple[int, int]:
     return m, n
 
 
-def _set_options(m: int, t: int) -> list[int]:
-    """Every useful combination of set choices: masks of the cards put in sets (G-2.1)."""
-    runnable = (
-        _RUN[m & _M]
-        | _RUN[m >> 16 & _M] << 16
-        | _RUN[m >> 32 & _M] << 32
-        | _RUN[m >> 48 & _M] << 48
-    )
-    combos = [0]
+def _choices(m: int, t: int) -> list[int]:
+    """The cards left for runs under every useful combination of set choices (G-2.1).
+
+    ``t`` holds the ranks held 3+ times. Per such rank: the whole set; no set (only if a
+    3-card rank has a card that could be in a run, or a 4-card rank has two); the set
+    less one card that could be in a run (4-card ranks). The rest are never better.
+    """
+    run = _RUN
+    runnable = run[m & _M] | run[m >> 16 & _M] << 16 | run[m >> 32 & _M] << 32
+    runnable |= run[m >> 48] << 48
+    rest = [m]
     while t:
         rb = t & -t
         t ^= rb
         full = m & rb * _SPREAD
-        run = full & runnable
-        if not run:
-            opts = [full]  # no card of this rank can be in a run: the whole set
+        y = full & runnable
+        if not y:  # no card of this rank can be in a run: the whole set
+            rest = [x ^ full for x in rest]
         elif full.bit_count() == 3:
-            opts = [full, 0]
+            rest += [x ^ full for x in rest]
         else:
-            opts = [full]
-            if run & (run - 1):
-                opts.append(0)
-            while run:
-                y = run & -run
-                run ^= y
-                opts.append(full ^ y)
-        combos = [x | o for x in combos for o in opts]
-    return combos
+            out = [x ^ full for x in rest]
+            if y & (y - 1):
+                out += rest
+            while y:
+                low = y & -y
+                y ^= low
+                keep = full ^ low
+                out += [x ^ keep for x in rest]
+            rest = out
+    return rest
 
 
 def _dw_mask(m: int) -> int:
@@ -206,13 +209,12 @@ def _dw_mask(m: int) -> int:
         if a & b & c & d:
             return full + min(0, ea, eb, ec, ed, ea + eb + ec + ed)
         return full + min(0, ea + eb + ec + ed)
-    best = _INF
-    for r in _set_options(m, t):
-        x = m ^ r
-        v = dw[x & _M] + dw[x >> 16 & _M] + dw[x >> 32 & _M] + dw[x >> 48]
-        if v < best:
-            best = v
-    return best
+    return min(
+        [
+            dw[x & 0x3FFE] + dw[x >> 16 & 0x3FFE] + dw[x >> 32 & 0x3FFE] + dw[x >> 48]
+            for x in _choices(m, t)
+        ]
+    )
 
 
 def _dw11_mask(m: int) -> int:
@@ -223,8 +225,7 @@ def _dw11_mask(m: int) -> int:
     if not t:
         return dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
     best = _INF
-    for r in _set_options(m, t):
-        x = m ^ r
+    for x in _choices(m, t):
         a, b, c, d = x & _M, x >> 16 & _M, x >> 32 & _M, x >> 48
         v = dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
         if v < best:
@@ -262,12 +263,11 @@ def _arrange(m: int) -> tuple[int, list[Meld], list[Card]]:
     t = (a & b & (c | d)) | (c & d & (a | b))
     best: tuple[int, int] | None = None
     chosen = 0
-    for r in _set_options(m, t) if t else [0]:
-        x = m ^ r
+    for x in _choices(m, t) if t else [m]:
         v = _DW[x & _M] + _DW[x >> 16 & _M] + _DW[x >> 32 & _M] + _DW[x >> 48]
-        key = (v, r.bit_count())
+        key = (v, (m ^ x).bit_count())
         if best is None or key < best:
-            best, chosen = key, r
+            best, chosen = key, m ^ x
     assert best is not None
     x = m ^ chosen
     runs = _RUN[x & _M] | _RUN[x >> 16 & _M] << 16 | _RUN[x >> 32 & _M] << 32
