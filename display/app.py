@@ -92,7 +92,8 @@ class App:
             hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,
         )
         self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock)
-        self.problems: list[str] = list(config_errors or []) + self.hw.problems
+        self.config_errors: list[str] = list(config_errors or [])
+        self.problems: list[str] = self.config_errors + self.hw.problems
         self.sim = None
         if mode == "sim":
             from display.sim import SimPanel
@@ -288,15 +289,11 @@ class App:
         if self.problems and self.mode == "kiosk":
             for p in self.problems:
                 print(f"rummy-table: {p}", file=sys.stderr, flush=True)
-        if self.config_errors_fatal():
-            self.goto("config_error", errors=self.problems)
+        if self.config_errors and self.mode == "kiosk":
+            self.goto("config_error", errors=self.config_errors)
             return
         if not self.try_resume():
             self.goto("attract")
-
-    def config_errors_fatal(self) -> bool:
-        return bool(self.problems) and self.mode == "kiosk" and any(
-            not p.startswith(("records", "lamps")) for p in self.problems)
 
     def frame(self, now: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
         """One iteration of the main loop (without the tick)."""

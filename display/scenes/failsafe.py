@@ -72,6 +72,6 @@ class ConfigErrorScene(Scene):
         return None
 
     def go_on(self) -> None:
-        self.app.problems = [p for p in self.app.problems if p not in self.errors]
+        self.app.config_errors = []
         if not self.app.try_resume():
             self.app.goto("attract")

@@ -1,0 +1,171 @@
+"""End to end: two humans play a whole gin match through the simulator's input path.
+
+Nothing here calls the engine to act: the test decides what a player would do (with the
+basic bot's judgement), then makes that move the way a person would — pressing the
+seat's arcade button (driving the gpiozero MockFactory pin behind the real ButtonBoard)
+or touching the screen (mouse events into the app's one main loop).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from rummy.gin.bots import BasicPlayer  # noqa: E402
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def click(app: App, pos, clock: FakeClock) -> None:
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+    app.frame(events=[down])
+    clock.t += 0.05
+    app.frame(events=[up])
+    clock.t += 0.05
+    app.frame(events=[])
+
+
+def hold(app: App, pos, clock: FakeClock, seconds: float = 0.7) -> None:
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    clock.t += seconds
+    app.frame(events=[])
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
+
+
+def press(app: App, seat: int, call: str, clock: FakeClock) -> None:
+    """Push the seat's arcade button: the MockFactory pin goes low, then high."""
+    clock.t += 0.4  # beyond the board's 0.3 s lockout
+    assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
+    app.frame(events=[])
+    clock.t += 0.08
+    app.hw.release(seat, call)
+    app.frame(events=[])
+
+
+def target(app: App, name: str):
+    for t in app.scene.targets:
+        if t.name == name:
+            return t
+    raise AssertionError(f"no touch target {name!r} on {app.scene.name}: "
+                         f"{[t.name for t in app.scene.targets][:40]}")
+
+
+def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:
+    click(app, target(app, f"card-{seat}-{card}").rect.center, clock)
+
+
+def reveal(app: App, seat: int, clock: FakeClock) -> None:
+    scene = app.scene
+    if scene.face_up(seat):
+        return
+    hold(app, target(app, f"panel-{seat}").rect.center, clock)
+    assert scene.face_up(seat), "holding the panel must show the hand"
+
+
+def make_app(tmp_path, clock, **kw) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    return App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock, **kw)
+
+
+def play_turn(app: App, clock: FakeClock, bot: BasicPlayer, rng: random.Random) -> str:
+    """One decision of the seat to act, made through buttons and touches."""
+    m = app.match
+    seat = m.to_act()[0]
+    legal = m.legal(seat)
+    action = bot.choose(m.engine, m.engine.view(m.state, seat), legal, rng)
+    before = m.session.actions_applied
+    k = action.kind
+    if k in ("draw_stock", "pass_upcard", "decline"):
+        press(app, seat, "draw", clock)
+    elif k in ("take_upcard", "draw_discard"):
+        click(app, app.scene.pile_rect.center, clock)
+    elif k == "discard":
+        reveal(app, seat, clock)
+        touch_card(app, seat, action.card, clock)
+        touch_card(app, seat, action.card, clock)
+    elif k == "knock":
+        reveal(app, seat, clock)
+        press(app, seat, "knock", clock)
+        touch_card(app, seat, action.card, clock)
+    elif k == "big_gin":
+        press(app, seat, "knock", clock)
+        press(app, seat, "knock", clock)
+    elif k == "take_and_knock":
+        reveal(app, seat, clock)
+        click(app, app.scene.pile_rect.center, clock)
+        touch_card(app, seat, action.card, clock)
+    else:  # pragma: no cover - not reachable with the standard preset
+        pytest.fail(f"no input path for {k}")
+    assert m.session.actions_applied == before + 1, f"{k} did not happen (seat {seat}): {m.message}"
+    return k
+
+
+def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.frame(events=[])
+    # attract -> choice -> seating: the first seat is human; make the second human too
+    click(app, target(app, "play").rect.center, clock)
+    click(app, target(app, "game-gin-standard").rect.center, clock)
+    assert app.scene.name == "seating"
+    click(app, target(app, "kind-1").rect.center, clock)
+    click(app, target(app, "start").rect.center, clock)
+    assert app.scene.name == "gin_table"
+    assert [s["kind"] for s in app.match.seats] == ["human", "human"]
+    bot, rng = BasicPlayer(), random.Random(5)
+    kinds: list[str] = []
+    hands = 0
+    for _ in range(4000):
+        if app.match is None:
+            break
+        if app.scene.name == "gin_review":
+            hands += 1
+            seat = 0
+            press(app, seat, "draw", clock)  # DRAW continues
+            continue
+        assert app.scene.name == "gin_table"
+        # out of turn: the other seat's DRAW does nothing
+        if len(kinds) == 3:
+            other = 1 - app.match.to_act()[0]
+            n = app.match.session.actions_applied
+            press(app, other, "draw", clock)
+            assert app.match.session.actions_applied == n
+            assert "Not your turn" in app.scene.ui[other].flash
+        kinds.append(play_turn(app, clock, bot, rng))
+    assert app.match is None and app.scene.name == "attract", "the match must end and return to attract"
+    assert app.matches_done == 1
+    assert hands >= 1 and "discard" in kinds and ("knock" in kinds or "big_gin" in kinds)
+    archived = list((tmp_path / "archive").glob("*.jsonl"))
+    assert len(archived) == 1
+    app.close()
+
+
+def test_lamps_follow_the_legal_calls(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    seat = app.match.to_act()[0]
+    assert app.hw.lamps[seat]["draw"] is True  # pass the upcard (G-4)
+    assert app.hw.lamps[1 - seat]["draw"] is False and app.hw.lamps[1 - seat]["knock"] is False
+    assert app.hw.board.lamp_is_lit(seat, "draw")
+    app.close()
