@@ -105,30 +105,27 @@ _INF = 1000  # "no card to discard" in _D1
 
 
 def _block_tables() -> tuple[list[int], list[int], list[int]]:
+    """Per suit mask: runs-only deadwood, cards in runs, best change by one discard."""
     size = 1 << 14
-    dw = [0] * size
+    value = [0] * size  # G-1.2: A=1 .. 10, J/Q/K=10
+    for m in range(2, size, 2):
+        low = m & -m
+        value[m] = value[m ^ low] + min(low.bit_length() - 1, 10)
     run = [0] * size
+    dw = [0] * size
     for m in range(0, size, 2):
-        r, dead, melded = 1, 0, 0
-        while r <= 13:
-            if not m >> r & 1:
-                r += 1
-                continue
-            lo = r
-            while r <= 13 and m >> r & 1:
-                r += 1
-            if r - lo >= 3:
-                melded |= ((1 << (r - lo)) - 1) << lo
-            else:
-                dead += sum(min(k, 10) for k in range(lo, r))  # G-1.2
-        dw[m], run[m] = dead, melded
-    d1 = [_INF] * size  # best change of deadwood by discarding one card of the suit
+        three = m & m >> 1 & m >> 2  # lowest card of three consecutive ranks
+        melded = three | three << 1 | three << 2
+        run[m] = melded
+        dw[m] = value[m ^ melded]
+    d1 = [_INF] * size
     for m in range(2, size, 2):
         best, rest = _INF, m
         while rest:
             bit = rest & -rest
             rest ^= bit
-            best = min(best, dw[m ^ bit])
+            if dw[m ^ bit] < best:
+                best = dw[m ^ bit]
         d1[m] = best - dw[m]
     return dw, run, d1
 
