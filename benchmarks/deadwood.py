@@ -14,7 +14,8 @@ import time
 
 from rummy.cards import ALL_CARDS, Card
 from rummy.gin import best_melds, deadwood
-from rummy.gin.melds import best_discard
+from rummy.gin.layoffs import best_defence
+from rummy.gin.melds import arrange, best_discard
 
 
 def uniform_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:
@@ -60,6 +61,13 @@ def main(argv: list[str] | None = None) -> None:
             f"best_disc. {label:7s} 11 cards: {rate(best_discard, make(rng, few, 11), 1):12,.0f}"
             " hands/s"
         )
+
+    knocks = []
+    for _ in range(few):
+        deck = dense_hands(rng, 1, 20)[0]
+        knocks.append((deck[10:], arrange(deck[:10])[1]))
+    per_s = rate(lambda k: best_defence(*k), knocks, 1)
+    print(f"best_defence dense 10 cards: {per_s:12,.0f} defences/s")
 
 
 if __name__ == "__main__":
