@@ -32,8 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def print_replay(path: str, *, brief: bool = False, out: TextIO = sys.stdout) -> int:
+def print_replay(path: str, *, brief: bool = False, out: TextIO | None = None) -> int:
     """Print the replay of ``path``; returns the exit code (0 ok, 2 refused)."""
+    out = out if out is not None else sys.stdout
     try:
         journal = read_journal(path)
         rep = replay(journal)
