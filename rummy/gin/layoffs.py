@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rummy.cards import Card, CardLike, parse_card
-from rummy.gin.melds import Meld, _cards, _dw_mask, _hand_mask, arrange, is_meld, is_run, is_set
+from rummy.cards import SUITS, Card, CardLike, parse_card
+from rummy.gin.melds import Meld, _cards, _dw_mask, arrange, is_meld, is_run, is_set
 
 Layoff = tuple[Card, int]
 
@@ -104,33 +104,27 @@ def best_defence(
 
     Every combination of layoffs is tried (per knocker meld: the 4th card of a set, or a
     chain down and a chain up a run), the rest arranged at minimum deadwood. Tie-break:
-    least count, then most cards laid off, then the first combination in meld order.
+    least count, then most cards laid off, then the smallest layoffs tuple (card order,
+    then meld index).
     For gin or big gin (G-9.2, G-10.2) pass no knocker melds: own melds only.
     """
     hand = _cards(defender_cards)
     table = [tuple(sorted(parse_card(c) for c in m)) for m in knocker_melds]
     _check_table(hand, table)
     held = set(hand)
-    per_meld = [_options(held, m) for m in table]
-    best: tuple[tuple[int, int], tuple[Layoff, ...], list[Card]] | None = None
-
-    def walk(i: int, used: frozenset[Card], lays: tuple[Layoff, ...]) -> None:
-        nonlocal best
-        if i == len(per_meld):
-            rest = [c for c in hand if c not in used]
-            key = (_dw_mask(_hand_mask(rest)[0]), -len(lays))
-            if best is None or key < best[0]:
-                best = (key, lays, rest)
-            return
-        for opt in per_meld[i]:
-            if used.isdisjoint(opt):
-                walk(i + 1, used | set(opt), lays + tuple((c, i) for c in opt))
-
-    walk(0, frozenset(), ())
-    assert best is not None
-    (count, _), lays, rest = best
-    _, melds, dead = arrange(rest)
+    combos: list[tuple[int, tuple[Layoff, ...]]] = [(0, ())]  # (cards laid off, layoffs)
+    for i, meld in enumerate(table):
+        opts = [(_mask_of(opt), tuple((c, i) for c in opt)) for opt in _options(held, meld)]
+        combos = [(u | om, lays + ol) for u, lays in combos for om, ol in opts if not u & om]
+    whole = _mask_of(hand)
+    count, _, lays = min((_dw_mask(whole ^ u), -len(lays), lays) for u, lays in combos)
+    laid = {c for c, _ in lays}
+    _, melds, dead = arrange([c for c in hand if c not in laid])
     return Defence(tuple(melds), lays, tuple(dead), count)
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    return sum(1 << (16 * SUITS.index(c.suit) + c.rank) for c in cards)
 
 
 def _check_table(hand: list[Card], table: list[Meld]) -> None:
