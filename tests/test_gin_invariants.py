@@ -33,6 +33,7 @@ KINDS = [
 ]
 
 OVERRIDES = {
+    "hand_size": [10, 7],
     "dealer_rotation": ["alternate", "winner_deals", "loser_deals"],
     "redeal_after_dead_hand": ["same_dealer", "rotate"],
     "refused_upcard": ["stays_in_pile", "set_aside"],

@@ -112,6 +112,11 @@ def big_gin_melds(rules: GinRules, cards: Sequence[Card]) -> tuple[Meld, ...] | 
     """G-10.1: all 11 cards melded (None when not, or when Big Gin is off)."""
     if rules.big_gin_bonus is None or len(cards) != rules.hand_size + 1:
         return None
+    return _all_melded_cached(tuple(sorted(cards, key=lambda c: c.index)))
+
+
+@lru_cache(maxsize=4096)
+def _all_melded_cached(cards: tuple[Card, ...]) -> tuple[Meld, ...] | None:
     melds = all_melded(list(cards))
     return tuple(melds) if melds is not None else None
 
