@@ -187,6 +187,9 @@ def test_inputs_strings_generators_and_fresh_card_objects():
     text = "AS 2S 3S 7H 7D 7C KD KH QC JC".split()
     fresh = [Card(c.rank, c.suit) for c in parse_cards(text)]  # not the canonical objects
     assert deadwood(text) == deadwood(fresh) == deadwood(c for c in text) == 40
+    assert deadwood(" ".join(text)) == 40 and best_melds(" ".join(text)) == best_melds(text)
+    assert check_arrangement(" ".join(text), ["AS 2S 3S", ["7H", "7D", "7C"]]) is None
+    assert check_arrangement(text, None) == "no melds were given"
     assert deadwood([]) == 0 and arrange([]) == (0, [], [])
     eleven = "AS 2S 3S 4H 4D 4C 9C TC JC KH QD".split()
     assert best_melds(c for c in eleven) == best_melds(eleven)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rummy.cards import ALL_CARDS, SUITS, Card, CardError, CardLike, parse_card
+from rummy.cards import ALL_CARDS, SUITS, Card, CardError, CardLike, parse_cards
 
 Meld = tuple[Card, ...]
 
 
 def _cards(cards: Iterable[CardLike]) -> list[Card]:
-    """Parse cards and refuse duplicates with a clear message."""
-    out = [parse_card(c) for c in cards]
+    """Parse cards (or one text like ``"AS 2S 3S"``) and refuse duplicates, clearly."""
+    out = parse_cards(cards)
     if len(set(out)) != len(out):
         seen: set[Card] = set()
         for c in out:
@@ -53,14 +53,14 @@ def is_meld(group: Iterable[CardLike]) -> bool:
 
 def _safe(group: Iterable[CardLike]) -> list[Card] | None:
     try:
-        return [parse_card(c) for c in group]
+        return parse_cards(group)
     except CardError:
         return None
 
 
 def count(cards: Iterable[CardLike], melds: Iterable[Iterable[CardLike]]) -> int:
     """Deadwood count (G-2.3) of ``cards`` outside the given melds (melds not checked)."""
-    melded = {parse_card(c) for m in melds for c in m}
+    melded = {c for m in melds for c in parse_cards(m)}
     return sum(c.value for c in _cards(cards) if c not in melded)
 
 
@@ -72,9 +72,11 @@ def check_arrangement(cards: Iterable[CardLike], melds: Iterable[Iterable[CardLi
         return f"the hand is not valid: {exc}"
     held = set(hand)
     used: set[Card] = set()
+    if melds is None:
+        return "no melds were given"
     for group in melds:
         try:
-            meld = [parse_card(c) for c in group]
+            meld = parse_cards(group)
         except CardError as exc:
             return str(exc)
         text = " ".join(str(c) for c in meld) or "(empty)"
@@ -146,7 +148,9 @@ def _mask(cards: Iterable[CardLike]) -> int:
 
 def _hand_mask(cards: Iterable[CardLike]) -> tuple[int, int]:
     """(mask, number of cards); fast for the canonical Card objects."""
-    if not isinstance(cards, list | tuple):
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not isinstance(cards, list | tuple):
         cards = list(cards)
     n = len(cards)
     try:
