@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import runpy
+from pathlib import Path
 
 import brute_force as bf
 import pytest
@@ -257,3 +259,10 @@ def test_g_2_4_result_does_not_depend_on_card_order(cards, rnd):
     rnd.shuffle(shuffled)
     assert best_melds(shuffled) == best_melds(cards)
     assert deadwood(shuffled) == deadwood(cards)
+
+
+def test_benchmark_script_runs_and_prints_rates(capsys):
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "deadwood.py"
+    runpy.run_path(str(path), run_name="bench")["main"](["--hands", "30", "--repeat", "1"])
+    out = capsys.readouterr().out
+    assert out.count("hands/s") == 8 and "defences/s" in out
