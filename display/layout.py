@@ -185,7 +185,8 @@ def hand_rects(
         if strip >= min_strip or rows >= 2:
             break
         rows += 1
-        cw, ch = card_size_for_height(min(card_h, (area.height - raise_px) * 0.62))
+        cw, ch = card_size_for_height(min(card_h, (area.height - raise_px) * 0.62,
+                                          area.height - raise_px - min_strip))
     per_row = -(-n // rows)
     rects = []
     row_gap = (area.height - raise_px - ch) // max(1, rows - 1) if rows > 1 else 0
@@ -201,11 +202,16 @@ def hand_rects(
 
 
 def visible_part(rects: list[pygame.Rect], i: int) -> pygame.Rect:
-    """The part of card ``i`` not covered by the card drawn after it (its touch target)."""
-    r = rects[i]
-    if i + 1 < len(rects) and rects[i + 1].top == r.top and rects[i + 1].left < r.right:
-        return pygame.Rect(r.left, r.top, rects[i + 1].left - r.left, r.height)
-    return pygame.Rect(r)
+    """The part of card ``i`` not covered by cards drawn after it (its touch target)."""
+    r = pygame.Rect(rects[i])
+    for other in rects[i + 1:]:
+        if not other.colliderect(r):
+            continue
+        if other.top == r.top and other.left > r.left:
+            r.width = min(r.width, other.left - r.left)
+        elif other.top > r.top:
+            r.height = min(r.height, other.top - r.top)
+    return r
 
 
 def grid(area: pygame.Rect, count: int, cols: int, *, gap: int = 8) -> list[pygame.Rect]:

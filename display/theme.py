@@ -124,6 +124,8 @@ def draw_text(
     ``offset`` maps the local box to screen coordinates for the text log only.
     """
     box = pygame.Rect(box)
+    if not text:
+        return pygame.Rect(box.center, (0, 0))
     size = fit_size(text, box, size or box.height, bold)
     img = render(text, size, colour, bold)
     r = img.get_rect()

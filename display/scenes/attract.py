@@ -49,11 +49,13 @@ class AttractScene(Scene):
     def _layout(self) -> dict[str, pygame.Rect]:
         w, h = self.size
         t = self.touch
-        lang_h = max(t, int(h * 0.11))
+        cols = 4 if w >= 700 else 2
+        lang_h = max(t, int(h * 0.11)) * (4 // cols) + (8 if cols == 2 else 0)
         rects = {
             "title": pygame.Rect(int(w * 0.08), int(h * 0.08), int(w * 0.84), int(h * 0.16)),
             "sub": pygame.Rect(int(w * 0.1), int(h * 0.25), int(w * 0.8), int(h * 0.07)),
             "play": pygame.Rect(0, 0, max(int(w * 0.42), t * 4), max(t, int(h * 0.14))),
+            "cols": pygame.Rect(cols, 0, 0, 0),
             "langs": pygame.Rect(int(w * 0.04), h - lang_h - int(h * 0.04), int(w * 0.92), lang_h),
         }
         rects["play"].center = (w // 2, int(h * 0.7))
@@ -96,10 +98,11 @@ class AttractScene(Scene):
                     name="play")
         if self.app.match is not None and not self.app.match.is_over:
             self.button(surf, r["resume"], _("Continue the match"), self.app.show_match, name="resume")
-        cells = r["langs"].width // len(LANGUAGES)
-        for i, (code, label) in enumerate(LANGUAGES.items()):
-            cell = pygame.Rect(r["langs"].left + i * cells, r["langs"].top, cells, r["langs"].height)
-            self.button(surf, cell.inflate(-12, 0), label, lambda c=code: self.app.set_language(c),
+        from display.layout import grid
+
+        cells = grid(r["langs"], len(LANGUAGES), r["cols"].x, gap=8)
+        for cell, (code, label) in zip(cells, LANGUAGES.items(), strict=True):
+            self.button(surf, cell, label, lambda c=code: self.app.set_language(c),
                         hot=self.app.settings.language == code, name=f"lang-{code}")
 
     def draw(self, surf: pygame.Surface):

@@ -141,7 +141,7 @@ class Scene:
         radius = max(6, rect.height // 5)
         pygame.draw.rect(surf, theme.SHADOW, rect.move(0, max(2, rect.height // 16)), border_radius=radius)
         pygame.draw.rect(surf, colour, rect, border_radius=radius)
-        inner = rect.inflate(-max(12, rect.height // 3), -max(6, rect.height // 4))
+        inner = rect.inflate(-min(max(12, rect.height // 3), rect.width // 5), -max(6, rect.height // 4))
         draw_colour = theme.BUTTON_TEXT if enabled else (60, 70, 64)
         theme.draw_text(surf, label, inner, size=size or int(rect.height * 0.42), colour=draw_colour, bold=True)
         t = Target(rect, name or label, action if enabled else None, seat=seat)

@@ -87,10 +87,10 @@ class GinReviewScene(Scene):
         return x + cw - step
 
     def _row(self, surf, label, melds, dead, y, ch, area, *, laid=()) -> None:
-        theme.draw_text(surf, label, pygame.Rect(area.left, y, area.width, int(ch * 0.3)), align="left",
+        theme.draw_text(surf, label, pygame.Rect(area.left, y, area.width, max(16, int(ch * 0.3))), align="left",
                         colour=theme.GOLD, bold=True)
         x = area.left
-        y2 = y + int(ch * 0.32)
+        y2 = y + max(18, int(ch * 0.32))
         for meld in melds:
             x = self._cards(surf, meld, x, y2, ch, highlight=laid) + int(ch * 0.12)
         if dead:
@@ -107,8 +107,13 @@ class GinReviewScene(Scene):
         theme.draw_text(surf, title, pygame.Rect(int(w * 0.03), int(h * 0.01), int(w * 0.5), int(h * 0.1)),
                         colour=theme.GOLD, bold=True, align="left")
         foot_h = max(self.touch, int(h * 0.1))
-        left = pygame.Rect(int(w * 0.03), int(h * 0.12), int(w * 0.55), h - int(h * 0.15) - foot_h)
-        right = pygame.Rect(left.right + int(w * 0.03), left.top, w - left.right - int(w * 0.06), left.height)
+        if w < h * 1.1:  # portrait: the cards and verdict above, the score sheet below
+            left = pygame.Rect(int(w * 0.03), int(h * 0.1), int(w * 0.94), int(h * 0.5))
+            right = pygame.Rect(left.left, left.bottom + int(h * 0.02), left.width,
+                                h - left.bottom - int(h * 0.06) - foot_h)
+        else:
+            left = pygame.Rect(int(w * 0.03), int(h * 0.12), int(w * 0.55), h - int(h * 0.15) - foot_h)
+            right = pygame.Rect(left.right + int(w * 0.03), left.top, w - left.right - int(w * 0.06), left.height)
         if r is not None and r.outcome != "dead" and r.knocker is not None:
             ch = min(int(left.height * 0.3), int(left.width / 8))
             kn, df = r.knocker, 1 - r.knocker

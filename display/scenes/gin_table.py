@@ -320,7 +320,8 @@ class GinTableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------------
     def panels(self) -> list[SeatPanel]:
-        return seat_panels(self.size, 2, layout=self.app.settings.layout, depth=0.31)
+        w, h = self.size
+        return seat_panels(self.size, 2, layout=self.app.settings.layout, depth=0.31 * max(1.0, h / w * 0.85))
 
     def background(self) -> pygame.Surface:
         if self._bg is None or self._bg.get_size() != self.size:
@@ -357,9 +358,15 @@ class GinTableScene(Scene):
         if h is None:
             return
         four = self.app.settings.four_colour
-        card_h = int(min(area.height * 0.72, area.width * 0.22))
+        narrow = area.width < 2.2 * area.height  # portrait: texts above and below the cards
+        if narrow:
+            info_h = int(area.height * 0.26)
+            cards_area = pygame.Rect(area.left, area.top + info_h, area.width, area.height - 2 * info_h)
+        else:
+            cards_area = area
+        card_h = int(min(cards_area.height * 0.72, area.width * 0.22))
         cw, ch = cardart.card_size_for_height(card_h)
-        mid_y = area.centery - ch // 2
+        mid_y = cards_area.centery - ch // 2 - int(ch * 0.08)
         self.stock_rect = pygame.Rect(area.centerx - cw - cw // 4, mid_y, cw, ch)
         self.pile_rect = pygame.Rect(area.centerx + cw // 4, mid_y, cw, ch)
         if h.stock:
@@ -386,11 +393,15 @@ class GinTableScene(Scene):
         t = self.touch
         self.targets.append(Target(self.stock_rect.inflate(max(0, t - cw), max(0, t - ch)), "stock", self.touch_stock))
         self.targets.append(Target(self.pile_rect.inflate(max(0, t - cw), max(0, t - ch)), "pile", self.touch_pile))
-        # Left: the knock limit and the knock card (G-6). Right: scores.
-        side_w = max(0, (area.width - 2 * (cw + cw // 4) - cw) // 2)
-        left = pygame.Rect(area.left + 8, area.top + 6, side_w - 8, area.height - 12)
-        right = pygame.Rect(self.pile_rect.right + cw // 2, area.top + 6, area.right - self.pile_rect.right - cw // 2 - 8,
-                            area.height - 12)
+        # Left (or above): the knock limit and the knock card (G-6). Right (or below): scores.
+        if narrow:
+            left = pygame.Rect(area.left + 8, area.top + 4, area.width - 16, info_h - 8)
+            right = pygame.Rect(area.left + 8, area.bottom - info_h + 4, area.width - 16, info_h - 8)
+        else:
+            side_w = max(0, (area.width - 2 * (cw + cw // 4) - cw) // 2)
+            left = pygame.Rect(area.left + 8, area.top + 6, side_w - 8, area.height - 12)
+            right = pygame.Rect(self.pile_rect.right + cw // 2, area.top + 6,
+                                area.right - self.pile_rect.right - cw // 2 - 8, area.height - 12)
         line = max(16, min(int(area.height * 0.16), left.height // 4))
         if h.knock_limit == 0:
             limit_text = _("Gin only: no knocking")

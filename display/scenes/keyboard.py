@@ -57,17 +57,19 @@ class KeyboardScene(Scene):
         pygame.draw.rect(surf, theme.INK, field, border_radius=8)
         theme.draw_text(surf, self.text + "▏", field.inflate(-20, -10), colour=theme.BLACK, align="left")
         rows = LAYOUTS[self.layout]
+        if int(w * 0.96) // max(len(r) for r in rows) < t + 6:  # narrow portrait: split the rows
+            rows = tuple(part for r in rows for part in (r[: (len(r) + 1) // 2], r[(len(r) + 1) // 2:]))
         top = field.bottom + int(h * 0.03)
-        key_h = max(t, int(h * 0.12))
+        key_h = max(t, min(int(h * 0.12), (h - top - int(h * 0.02)) // (len(rows) + 1) - 6))
         longest = max(len(r) for r in rows)
-        key_w = max(t, min(int(w * 0.9) // longest, int(key_h * 1.3)))
+        key_w = max(t + 6, min(int(w * 0.96) // longest, int(key_h * 1.3)))
         for r, row in enumerate(rows):
             x0 = (w - key_w * len(row)) // 2
             for i, ch in enumerate(row):
                 rect = pygame.Rect(x0 + i * key_w, top + r * (key_h + 6), key_w - 6, key_h)
                 self.button(surf, rect, ch, lambda c=ch: self.type(c), name=f"key-{ch}")
-        y = top + 3 * (key_h + 6)
-        bw = max(t, int(w * 0.18))
+        y = top + len(rows) * (key_h + 6)
+        bw = max(t, min(int(w * 0.18), (w - 12) // 5 - 4))
         specs = [
             (_("ABC/АБВ"), self.switch, "layout"),
             (_("Space"), lambda: self.type(" "), "space"),
