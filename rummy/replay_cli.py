@@ -39,7 +39,7 @@ def print_replay(path: str, *, brief: bool = False, out: TextIO | None = None) -
         journal = read_journal(path)
         rep = replay(journal)
     except JournalError as exc:
-        print(f"rummy-table replay: refused {path}: {exc}", file=sys.stderr)
+        print(f"rummy-table replay: refused: {exc}", file=sys.stderr)
         return 2
     h = journal.header
     seats = ", ".join(
