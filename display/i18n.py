@@ -169,7 +169,10 @@ def compile_mo(entries: Iterable[Entry]) -> bytes:
         key = e.msgid if e.msgid_plural is None else e.msgid + "\0" + e.msgid_plural
         if e.msgctxt is not None:
             key = e.msgctxt + "\x04" + key
-        table[key.encode()] = "\0".join(e.msgstr).encode()
+        value = "\0".join(e.msgstr)
+        if not e.msgid and "charset=" not in value:  # .mo readers need the charset
+            value += "Content-Type: text/plain; charset=UTF-8\n"
+        table[key.encode()] = value.encode()
     keys = sorted(table)
     ids = b"".join(k + b"\0" for k in keys)
     strs = b"".join(table[k] + b"\0" for k in keys)

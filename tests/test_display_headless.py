@@ -1,0 +1,141 @@
+"""The headless simulator, resume after a cut, the failsafe, screenshots, and the catalogs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display import i18n, theme  # noqa: E402
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+
+
+def test_headless_sim_plays_a_match_and_exits_0(tmp_path):
+    shots = tmp_path / "shots"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "display.cli", "sim", "--headless", "--seed", "2", "--state-dir",
+         str(tmp_path / "state"), "--screenshots", str(shots), "--size", "800x480"],
+        capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "headless: 1 match(es) played" in proc.stdout
+    assert len(list((tmp_path / "state" / "archive").glob("*-gin.jsonl"))) == 1
+    assert not list((tmp_path / "state" / "current").glob("*.jsonl"))
+    # screenshot checks: each is the table's size and shows what it should
+    names = {p.stem for p in shots.glob("*.png")}
+    assert {"attract", "gin_table", "gin_match_end"} <= names
+    attract = pygame.image.load(str(shots / "attract.png"))
+    table = pygame.image.load(str(shots / "gin_table.png"))
+    assert attract.get_size() == table.get_size() == (800, 480)
+    gold = sum(1 for x in range(0, 800, 4) for y in range(0, 140, 4)
+               if attract.get_at((x, y))[:3] == theme.GOLD)
+    assert gold > 50, "the attract screen shows its gold title"
+    card_face = sum(1 for x in range(0, 800, 4) for y in range(150, 330, 4)
+                    if attract.get_at((x, y))[:3] == (252, 250, 244))
+    assert card_face > 50
+    felt = table.get_at((400, 240))[:3]
+    assert felt != attract.get_at((400, 240))[:3] or table.get_at((5, 470)) != attract.get_at((5, 470))
+
+
+def _app(tmp_path, **kw):
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    return App(config, size=(800, 480), state_dir=tmp_path, seed=9, **kw)
+
+
+def test_resume_goes_back_to_the_table_with_hands_private(tmp_path, capsys):
+    app = _app(tmp_path, mode="headless")
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    m = app.match
+    for _ in range(5):
+        seat = m.to_act()[0]
+        m.submit(m.legal(seat)[-1] if m.legal(seat)[0].kind == "take_upcard" else m.legal(seat)[0])
+    digest, n = m.session.digest(), m.session.actions_applied
+    m.session.close()  # the power goes: nothing else is written
+    app2 = _app(tmp_path, mode="headless")
+    app2.start()
+    out = capsys.readouterr().out
+    assert f"resumed {digest} after {n} actions" in out
+    assert app2.scene.name == "gin_table"
+    assert not app2.scene.face_up(0) and not app2.scene.face_up(1)
+    app2.close()
+    app.close()
+
+
+def test_kiosk_failsafe_returns_to_attract_and_debug_reraises(tmp_path):
+    app = _app(tmp_path, mode="headless")
+    app.mode = "kiosk"  # the failsafe is a kiosk behaviour
+    app.goto("attract")
+
+    def boom(now):
+        raise RuntimeError("a bug")
+
+    app.scene.update = boom
+    app.frame(events=[])
+    assert app.scene.name == "failsafe"
+    app.frame(now=app.clock() + 60, events=[])
+    assert app.scene.name == "attract"
+    app.debug = True
+    app.scene.update = boom
+    with pytest.raises(RuntimeError):
+        app.frame(events=[])
+    app.close()
+
+
+def test_kiosk_bad_config_shows_every_error_instead_of_crashing(tmp_path):
+    cfg = tmp_path / "bad.toml"
+    cfg.write_text('[display]\nrotation = 45\nlanguage = "xx"\n')
+    config, errors = load_config(str(cfg), env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert len(errors) >= 2
+    app = App(config, mode="headless", size=(800, 480), state_dir=tmp_path, config_errors=errors)
+    app.mode = "kiosk"
+    app.start()
+    assert app.scene.name == "config_error"
+    log = theme.start_text_log()
+    app.scene.draw(app.screen.surface)
+    theme.stop_text_log()
+    drawn = " ".join(r.text for r in log)
+    assert "rotation" in drawn and "language" in drawn
+    app.close()
+
+
+def test_po_catalogs_parse_compile_and_plural_forms():
+    po = (
+        'msgid ""\nmsgstr ""\n"Plural-Forms: ' + i18n.PLURAL_FORMS["ru"] + '\\n"\n\n'
+        'msgid "{n} point"\nmsgid_plural "{n} points"\nmsgstr[0] "{n} очко"\n'
+        'msgstr[1] "{n} очка"\nmsgstr[2] "{n} очков"\n\n'
+        '#, fuzzy\nmsgid "Knock"\nmsgstr "Стук"\n'
+    )
+    import gettext
+    import io
+
+    t = gettext.GNUTranslations(io.BytesIO(i18n.compile_mo(i18n.parse_po(po))))
+    assert [t.ngettext("{n} point", "{n} points", n) for n in (1, 3, 5, 21)] == [
+        "{n} очко", "{n} очка", "{n} очков", "{n} очко"]
+    assert t.gettext("Knock") == "Knock"  # fuzzy entries are not used
+    with pytest.raises(i18n.CatalogError, match="t.po:2: expected a quoted string"):
+        i18n.parse_po('msgid "x"\nmsgstr nonsense\n', "t.po")
+
+
+def test_catalogs_are_current_and_every_text_has_glyphs():
+    extracted = {e.key for e in i18n.extract()}
+    assert len(extracted) > 100
+    for lang in i18n.LANGUAGES:
+        have = {e.key for e in i18n.load_catalog(lang) if e.msgid}
+        assert extracted <= have, f"{lang}.po lacks {sorted(extracted - have)[:5]}: run python -m display.i18n update"
+        for e in i18n.load_catalog(lang):
+            for text in [e.msgid, *e.msgstr]:
+                assert not theme.missing_glyphs(text), (lang, text)
+    assert i18n.missing_translations("en") == []
+    for label in i18n.LANGUAGES.values():
+        assert not theme.missing_glyphs(label)
+    i18n.set_language("ru")
+    assert i18n.language() == "ru"
+    i18n.set_language("en")
