@@ -186,7 +186,7 @@ class ShoeReceiver:
     def _reliable(self, seq: int, kind: str, fields: list[str]) -> list[bytes]:
         if self.boot is None or self.boot != self._known_boot:
             self.counters["early"] += 1  # not ACKed: the shoe sends it again after HELLO
-            return []
+            return self.maybe_ask_hello(every=0.25)  # our HELLO? or its HELLO was lost
         d = p.seq_diff(seq, self._expected)
         if d < 0:
             self.counters["duplicates"] += 1

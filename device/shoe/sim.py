@@ -20,7 +20,7 @@ import signal
 import sys
 import time
 import tty
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from device.shoe import protocol as p
@@ -84,6 +84,7 @@ class SimShoe:
         self.seq = 0
         self.unacked: dict[int, list] = {}  # seq -> [line, last_sent]
         self.host_ready = False
+        self.acked = 0
         self.next_card = 0
         self.next_deal_t = 0.0
         self.next_hb_t = 0.0
@@ -151,7 +152,8 @@ class SimShoe:
             except p.FrameError:
                 continue
             if kind == p.ACK and fields and fields[0].isdigit():
-                self.unacked.pop(int(fields[0]), None)
+                if self.unacked.pop(int(fields[0]), None) is not None:
+                    self.acked += 1
             elif kind == p.HELLO_Q:
                 self.host_ready = True
                 self.hello()
@@ -166,7 +168,7 @@ class SimShoe:
     def tick(self, now: float) -> None:
         if now >= self.next_hb_t:
             self.next_hb_t = now + 1.0
-            uptime = int(now - self.start_t)
+            uptime = max(0, int(now - self.start_t))
             state = "deal" if self.next_card < len(self.cards) else "idle"
             fields = (str(uptime), state, str(len(self.unacked)), str(self.base()), self.boot)
             self.transmit(p.encode(self.seq, p.HB, fields))
@@ -187,6 +189,53 @@ class SimShoe:
             card, deck = self.cards[self.next_card]
             self.next_card += 1
             self.reliable(p.CARD, (sim_uid(card, deck),), now)
+
+
+class MemoryShoe(SimShoe):
+    """A SimShoe that writes into ``out`` instead of a pty (tests and benchmarks)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fd = -1
+        self.start_t = 0.0
+        self.out = bytearray()
+
+    def _write(self, data: bytes) -> None:
+        self.out += data
+
+
+def run_loopback(
+    shoe: MemoryShoe,
+    feed: Callable[[bytes], list[bytes]],
+    first: Sequence[bytes] = (),
+    *,
+    clock: list[float] | None = None,
+    step: float = 0.001,
+    ack_drop: float = 0.0,
+    rng: random.Random | None = None,
+    max_steps: int = 10_000_000,
+) -> int:
+    """Run ``shoe`` against a host ``feed(line) -> replies`` in memory on a fake clock
+    (``clock[0]``, advanced by ``step`` per round) until every card is dealt and ACKed.
+    ``first`` are host frames sent at the start (``HELLO?``). Returns the rounds used."""
+    clock = clock if clock is not None else [0.0]
+    rng = rng or random.Random(0)
+    for line in first:
+        shoe.receive(line, clock[0])
+    buf = b""
+    for steps in range(max_steps):
+        if shoe.done:
+            return steps
+        shoe.tick(clock[0])
+        buf += bytes(shoe.out)
+        shoe.out.clear()
+        *lines, buf = buf.split(b"\n")
+        for line in lines:
+            for reply in feed(line):
+                if not (ack_drop and rng.random() < ack_drop):
+                    shoe.receive(reply, clock[0])
+        clock[0] += step
+    raise RuntimeError("loopback did not finish")
 
 
 class Pty:
@@ -323,11 +372,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.exit_when_done and shoe.done:
                 time.sleep(0.3)
                 break
-            if (
-                args.disconnect_after
-                and not disconnected
-                and shoe.next_card >= args.disconnect_after
-            ):
+            if args.disconnect_after and not disconnected and shoe.acked >= args.disconnect_after:
                 disconnected = True
                 pty.close()
                 shoe.fd = None

@@ -1,0 +1,262 @@
+"""ShoeReceiver protocol logic and ShoeLink supervision (no subprocess)."""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+import select
+import time
+import tty
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from device.events import ShoeEvent
+from device.shoe import protocol as p
+from device.shoe.deckmap import DeckMap, sim_uid
+from device.shoe.link import ShoeLink, ShoeReceiver
+from device.shoe.sim import Faults, MemoryShoe, run_loopback
+from rummy.cards import parse_card, shuffled_deck
+
+BOOT = "0BADCAFE"
+
+
+def drain(q: queue.Queue) -> list[ShoeEvent]:
+    out = []
+    while not q.empty():
+        out.append(q.get_nowait())
+    return out
+
+
+def hello(base=0, boot=BOOT, proto=1):
+    fields = list(p.hello_fields("1.0.0", boot, "PN532", base))
+    fields[0] = f"proto={proto}"
+    return p.encode(base, p.HELLO, fields)
+
+
+def card(seq, c="AS", deck=0):
+    return p.encode(seq, p.CARD, [sim_uid(parse_card(c), deck)])
+
+
+def acks(frames):
+    return [int(p.decode(f)[2][0]) for f in frames if p.decode(f)[1] == p.ACK]
+
+
+def make(deck_map=None):
+    q: queue.Queue = queue.Queue()
+    rx = ShoeReceiver(events=q, deck_map=deck_map or DeckMap.simulated(1), port="test")
+    return rx, q
+
+
+def test_connected_after_hello_then_cards_in_order():
+    rx, q = make()
+    assert p.decode(rx.start_connection()[0])[1] == p.HELLO_Q
+    assert rx.feed(hello()) == []
+    assert acks(rx.feed(card(0, "AS"))) == [0]
+    assert acks(rx.feed(card(1, "KH"))) == [1]
+    events = drain(q)
+    assert [e.kind for e in events] == ["connected", "card", "card"]
+    assert events[0].info["fw"] == "1.0.0" and events[0].boot == BOOT
+    assert [str(e.card) for e in events[1:]] == ["AS", "KH"]
+
+
+def test_frames_before_hello_are_not_acked():
+    rx, q = make()
+    rx.start_connection()
+    assert rx.feed(card(0)) == []
+    assert rx.counters["early"] == 1 and drain(q) == []
+
+
+def test_duplicate_sequence_numbers_acked_again_but_applied_once():
+    rx, q = make()
+    rx.feed(hello())
+    for _ in range(3):
+        assert acks(rx.feed(card(0, "5D"))) == [0]
+    assert [e.kind for e in drain(q)] == ["connected", "card"]
+    assert rx.counters["duplicates"] == 2
+
+
+def test_out_of_order_frames_are_held_until_the_gap_fills():
+    rx, q = make()
+    rx.feed(hello())
+    drain(q)
+    assert acks(rx.feed(card(1, "2C"))) == [1]
+    assert acks(rx.feed(card(2, "3C"))) == [2]
+    assert drain(q) == []
+    rx.feed(card(0, "AC"))
+    assert [str(e.card) for e in drain(q)] == ["AC", "2C", "3C"]
+
+
+def test_garbage_and_bad_crc_are_counted_and_ignored():
+    rx, q = make()
+    rx.feed(hello())
+    drain(q)
+    good = card(0, "9S")
+    for junk in (b"MPY: soft reboot\r", b"\x00\xff garbage", good[:-3] + b"00\n", b"$$$$"):
+        assert rx.feed(junk) == []
+    assert rx.counters["noise"] == 2 and rx.counters["bad_crc"] == 2
+    assert drain(q) == []
+    rx.feed(good)
+    assert [str(e.card) for e in drain(q)] == ["9S"]
+
+
+def test_err_frames_become_shoe_events():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(p.encode(0, p.ERR, [p.ERR_MISREAD]))
+    rx.feed(p.encode(1, p.ERR, [p.ERR_DOUBLE, "04AABBCCDDEEFF+04AABBCCDDEE00"]))
+    rx.feed(p.encode(2, p.ERR, [p.ERR_JAM]))
+    rx.feed(p.encode(3, p.ERR, [p.ERR_READER, "nofirmware"]))
+    kinds = [(e.kind, e.detail) for e in drain(q)][1:]
+    assert kinds == [
+        ("misread", "MISREAD"),
+        ("double", "DOUBLE,04AABBCCDDEEFF+04AABBCCDDEE00"),
+        ("jam", "JAM"),
+        ("error", "READER,nofirmware"),
+    ]
+
+
+def test_unknown_tag_is_reported_not_guessed():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(p.encode(0, p.CARD, ["04FFFFFFFFFFFF"]))
+    event = drain(q)[-1]
+    assert event.kind == "card" and event.card is None and "not in the deck map" in event.detail
+
+
+def test_new_boot_resets_sequence_state():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(card(0, "AS"))
+    rx.feed(card(1, "2S"))
+    rx.start_connection()  # replug: the shoe rebooted, its seq starts again at 0
+    rx.feed(hello(base=0, boot="12345678"))
+    assert acks(rx.feed(card(0, "3S"))) == [0]
+    assert [str(e.card) for e in drain(q) if e.kind == "card"] == ["AS", "2S", "3S"]
+
+
+def test_same_boot_after_reconnect_keeps_dedupe():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(card(0, "AS"))
+    rx.start_connection()
+    rx.feed(hello(base=0))  # the ACK for 0 was lost: the shoe still holds it
+    assert acks(rx.feed(card(0, "AS"))) == [0]
+    rx.feed(card(1, "2S"))
+    assert [str(e.card) for e in drain(q) if e.kind == "card"] == ["AS", "2S"]
+    assert [e.kind for e in drain(q)] == []
+
+
+def test_heartbeat_from_another_boot_stops_acks_until_hello():
+    rx, q = make()
+    rx.feed(hello())
+    out = rx.feed(p.encode(0, p.HB, ["1", "deal", "0", "0", "FEEDF00D"]))
+    assert [p.decode(f)[1] for f in out] == [p.HELLO_Q]
+    assert rx.boot is None
+    assert rx.feed(card(0)) == []  # could be the new boot's seq 0: not acked as a duplicate
+
+
+def test_base_past_a_gap_reports_loss_and_moves_on():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(card(0, "AS"))
+    rx.feed(card(3, "4S"))  # 1 and 2 are gone (shoe overflow)
+    rx.feed(p.encode(4, p.HB, ["5", "deal", "0", "4", BOOT]))
+    events = drain(q)
+    assert [str(e.card) for e in events if e.kind == "card"] == ["AS", "4S"]
+    assert rx.counters["lost"] == 2
+    assert any("lost" in e.detail for e in events if e.kind == "status")
+
+
+def test_wrong_protocol_version_is_refused_with_a_message():
+    rx, q = make()
+    rx.feed(hello(proto=2))
+    assert rx.boot is None
+    assert "update the shoe firmware" in drain(q)[0].detail
+
+
+def test_sequence_wraps_at_65536():
+    rx, q = make()
+    rx.feed(hello(base=65534))
+    for seq, c in ((65534, "AS"), (65535, "2S"), (0, "3S"), (1, "4S")):
+        assert acks(rx.feed(card(seq, c))) == [seq]
+    assert [str(e.card) for e in drain(q) if e.kind == "card"] == ["AS", "2S", "3S", "4S"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**16),
+    drop=st.floats(0, 0.3),
+    bad=st.floats(0, 0.3),
+    dup=st.floats(0, 0.3),
+    garbage=st.floats(0, 0.3),
+    ack_drop=st.floats(0, 0.3),
+    count=st.integers(1, 104),
+)
+def test_every_card_exactly_once_in_order_despite_faults(
+    seed, drop, bad, dup, garbage, ack_drop, count
+):
+    order = shuffled_deck(random.Random(seed), decks=2)[:count]
+    deck_of = {}
+    cards = []
+    for c in order:
+        cards.append((c, deck_of.get(c, 0)))
+        deck_of[c] = 1
+    clock = [0.0]
+    q: queue.Queue = queue.Queue()
+    rx = ShoeReceiver(events=q, deck_map=DeckMap.simulated(2), clock=lambda: clock[0])
+    shoe = MemoryShoe(
+        cards,
+        faults=Faults(garbage, bad, drop, dup, 0.0),
+        rng=random.Random(seed),
+        interval=0.0,
+        retransmit=0.01,
+    )
+    run_loopback(
+        shoe,
+        rx.feed,
+        rx.start_connection(),
+        clock=clock,
+        ack_drop=ack_drop,
+        rng=random.Random(seed + 1),
+    )
+    got = [e.card for e in drain(q) if e.kind == "card"]
+    assert got == order
+    assert rx.counters["lost"] == 0
+
+
+def test_link_survives_a_port_that_does_not_exist(tmp_path):
+    q: queue.Queue = queue.Queue()
+    with ShoeLink(str(tmp_path / "nothing"), events=q, backoff=(0.01, 0.05)) as link:
+        time.sleep(0.3)
+        assert link.receiver.counters["open_failures"] >= 3
+        assert "cannot open" in link.stats()["last_error"]
+        assert not link.connected
+    assert drain(q) == []
+
+
+def test_link_reports_a_silent_shoe_as_disconnected(tmp_path):
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    q: queue.Queue = queue.Queue()
+    try:
+        with ShoeLink(path, events=q, stale_after=0.4, backoff=(0.05, 0.1)) as link:
+            got = b""
+            deadline = time.monotonic() + 2
+            while b"HELLO?" not in got and time.monotonic() < deadline:
+                if select.select([master], [], [], 0.1)[0]:
+                    got += os.read(master, 4096)
+            assert b"HELLO?" in got  # the link asks first (pyserial flushes input on open)
+            os.write(master, b"boot noise\n" + hello())
+            first = q.get(timeout=2)
+            assert first.kind == "connected"
+            assert link.set_mode("deal")
+            second = q.get(timeout=2)  # then nothing more arrives
+            assert second.kind == "disconnected" and "no message" in second.detail
+            time.sleep(0.05)
+            assert b"MODE,deal" in os.read(master, 4096)
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -1,0 +1,94 @@
+"""The shoe line protocol codec (device/shoe/protocol.py == firmware/protocol.py)."""
+
+from __future__ import annotations
+
+import binascii
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from device.shoe import protocol as p
+
+FIELD = st.text(alphabet="0123456789ABCDEFabcdefxyz=._-", min_size=0, max_size=12)
+
+
+def test_crc16_check_value_matches_ccitt_false():
+    assert p.crc16(b"123456789") == 0x29B1 == binascii.crc_hqx(b"123456789", 0xFFFF)
+    assert p.hex4(0x29B1) == "29B1" and p.hex4(0x000F) == "000F"
+
+
+def test_encode_has_the_documented_shape():
+    line = p.encode(12, p.CARD, ["04A1B2C3D4E5F6"])
+    assert line.startswith(b"$12,CARD,04A1B2C3D4E5F6*") and line.endswith(b"\n")
+    crc = int(line[-5:-1], 16)
+    assert crc == binascii.crc_hqx(b"12,CARD,04A1B2C3D4E5F6", 0xFFFF)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 65535),
+    st.sampled_from([p.CARD, p.ERR, p.HB, p.HELLO, p.ACK]),
+    st.lists(FIELD, max_size=4),
+)
+def test_roundtrip(seq, kind, fields):
+    assert p.decode(p.encode(seq, kind, fields)) == (seq, kind, fields)
+    assert p.decode(p.encode(seq, kind, fields).replace(b"\n", b"\r\n")) == (seq, kind, fields)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 65535), st.lists(FIELD, min_size=1, max_size=3), st.data())
+def test_any_single_byte_change_is_rejected(seq, fields, data):
+    line = p.encode(seq, p.CARD, fields)
+    i = data.draw(st.integers(1, len(line) - 2))
+    new = data.draw(st.integers(32, 126).filter(lambda b: b != line[i]))
+    bad = line[:i] + bytes([new]) + line[i + 1 :]
+    with pytest.raises(p.FrameError):
+        p.decode(bad)
+
+
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        (b"MPY: soft reboot", p.NOISE),
+        (b"", p.NOISE),
+        (b"$1,CARD,04AA*12", p.BADCRC),
+        (b"$1,CARD,04AA", p.BADCRC),
+        (b"$1,CARD,04AA*ZZZZ", p.BADCRC),
+        (b"$" + b"1" * 100 + b"*0000", p.TOOLONG),
+    ],
+)
+def test_bad_lines_name_their_reason(line, reason):
+    with pytest.raises(p.FrameError) as info:
+        p.decode(line)
+    assert info.value.reason == reason
+
+
+def test_malformed_but_checksummed_frames():
+    for body in (b"x,CARD", b"1", b"70000,CARD", b"1,"):
+        line = b"$" + body + b"*" + p.hex4(p.crc16(body)).encode()
+        with pytest.raises(p.FrameError) as info:
+            p.decode(line)
+        assert info.value.reason == p.MALFORMED
+
+
+def test_fields_with_separators_are_refused():
+    for bad in ("a,b", "a*b", "$", "a\nb"):
+        with pytest.raises(ValueError):
+            p.encode(1, p.ERR, [bad])
+
+
+def test_seq_arithmetic_wraps():
+    assert p.seq_next(65535) == 0
+    assert p.seq_diff(0, 65535) == 1 and p.seq_diff(65535, 0) == -1
+    assert p.seq_diff(10, 10) == 0
+
+
+def test_hello_fields_and_kv():
+    kv = p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7))
+    assert kv == {"proto": "1", "fw": "1.2.3", "boot": "DEADBEEF", "reader": "PN532", "base": "7"}
+
+
+def test_is_uid():
+    assert p.is_uid("04A1B2C3D4E5F6") and p.is_uid("DEADBEEF")
+    assert not p.is_uid("04a1b2c3") and not p.is_uid("04A1B2C") and not p.is_uid("XYZ12345")
