@@ -1,7 +1,7 @@
 """A headless bot runner over :class:`rummy.session.MatchSession` (for kill-and-resume tests).
 
 ``python -m rummy.session run --state-dir DIR --seed N [--game gin|contract] [--matches N]
-[--delay S] [--max-actions N]``
+[--delay S] [--stop-at M:N] [--no-records]``
 
 On start it resumes an unfinished match (printing ``resumed <digest> after <n> actions``)
 or starts a new one; computer players then play through the same session path as the
@@ -19,11 +19,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from rummy.actions import Action
 from rummy.games import GameEngine
 from rummy.session import ARCHIVE, MatchSession, SessionError
+from rummy.store import Store, StoreError
 
 # Where the engines keep their basic computer player (first found wins).
 BOT_LOCATIONS = ("rummy.{game}.bots:BasicPlayer", "rummy.{game}.bot:BasicPlayer",
@@ -81,6 +82,58 @@ def default_rules(game: str, preset: str | None) -> tuple[dict[str, Any], str | 
     return {}, None
 
 
+def run_matches(state_dir: str | Path, *, seed: int | None, game: str = "gin",
+                preset: str | None = None, matches: int = 1, delay: float = 0.0,
+                stop_at: tuple[int, int] | None = None, seats: int | None = None,
+                records: bool = True, fsync: bool = True, out: TextIO = sys.stdout) -> int:
+    """Resume or start, then play until ``matches`` are archived (or ``stop_at``).
+
+    ``stop_at = (m, n)`` stops once match number ``m`` has ``n`` actions (left unfinished).
+    Finished matches are recorded in ``<state_dir>/records.sqlite3`` when ``records``.
+    """
+    def say(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    store = Store.in_state_dir(state_dir) if records else None
+    try:
+        res = MatchSession.resume(state_dir, store=store, fsync=fsync)
+        for msg in res.messages:
+            say(f"note: {msg}")
+        archive = Path(state_dir) / ARCHIVE
+        done = len(list(archive.glob("*.jsonl"))) if archive.is_dir() else 0
+        session = res.session
+        if session is not None:
+            say(f"resumed {session.digest()} after {session.actions_applied} actions")
+        while done < matches:
+            if session is None:
+                n_seats = seats or (2 if game == "gin" else 4)
+                seat_list = [{"name": f"Bot {i + 1}", "kind": "computer", "bot": "basic"}
+                             for i in range(n_seats)]
+                rules, preset_name = default_rules(game, preset)
+                session = MatchSession.start(state_dir, game, rules, seat_list,
+                                             seed=None if seed is None else seed * 1000 + done,
+                                             preset=preset_name, fsync=fsync)
+                say(f"started {session.journal_path.name}")
+            players = [basic_player(session.header.game) for _ in session.header.seats]
+            while not session.is_over:
+                if stop_at and stop_at[0] == done + 1 and session.actions_applied >= stop_at[1]:
+                    say(f"stopped after {session.actions_applied} actions")
+                    session.close()
+                    return 0
+                session.apply(next_action(session, players))
+                if delay:
+                    time.sleep(delay)
+            say(f"finished {session.digest()} after {session.actions_applied} actions")
+            session.finish(store)
+            session = None
+            done += 1
+        say("done")
+        return 0
+    finally:
+        if store is not None:
+            store.close()
+
+
 def run(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m rummy.session run")
     p.add_argument("--state-dir", required=True)
@@ -89,46 +142,25 @@ def run(argv: Sequence[str]) -> int:
     p.add_argument("--preset", default=None)
     p.add_argument("--matches", type=int, default=1)
     p.add_argument("--delay", type=float, default=0.0, help="seconds between actions")
-    p.add_argument("--max-actions", type=int, default=100_000)
+    p.add_argument("--stop-at", default=None, metavar="M:N",
+                   help="stop when match M has N actions (left unfinished)")
     p.add_argument("--seats", type=int, default=None)
+    p.add_argument("--no-records", action="store_true", help="do not write records.sqlite3")
     args = p.parse_args(argv)
-    res = MatchSession.resume(args.state_dir)
-    for msg in res.messages:
-        print(f"note: {msg}", flush=True)
-    archive = Path(args.state_dir) / ARCHIVE
-    done = len(list(archive.glob("*.jsonl"))) if archive.is_dir() else 0
-    session = res.session
-    if session is not None:
-        print(f"resumed {session.digest()} after {session.actions_applied} actions", flush=True)
-    while done < args.matches:
-        if session is None:
-            n_seats = args.seats or (2 if args.game == "gin" else 4)
-            seats = [{"name": f"Bot {i + 1}", "kind": "computer", "bot": "basic"}
-                     for i in range(n_seats)]
-            seed = None if args.seed is None else args.seed * 1000 + done
-            try:
-                rules, preset = default_rules(args.game, args.preset)
-                session = MatchSession.start(args.state_dir, args.game, rules, seats,
-                                             seed=seed, preset=preset)
-            except SessionError as exc:
-                print(f"error: {exc}", file=sys.stderr)
-                return 2
-            print(f"started {session.journal_path.name}", flush=True)
-        players = [basic_player(session.header.game) for _ in session.header.seats]
-        while not session.is_over:
-            if session.actions_applied >= args.max_actions:
-                print(f"stopped after {session.actions_applied} actions", flush=True)
-                session.close()
-                return 0
-            session.apply(next_action(session, players))
-            if args.delay:
-                time.sleep(args.delay)
-        print(f"finished {session.digest()} after {session.actions_applied} actions", flush=True)
-        session.finish(None)
-        session = None
-        done += 1
-    print("done", flush=True)
-    return 0
+    stop_at = None
+    if args.stop_at:
+        try:
+            m, n = (int(x) for x in args.stop_at.split(":"))
+            stop_at = (m, n)
+        except ValueError:
+            p.error(f"--stop-at must look like 2:150, got {args.stop_at!r}")
+    try:
+        return run_matches(args.state_dir, seed=args.seed, game=args.game, preset=args.preset,
+                           matches=args.matches, delay=args.delay, stop_at=stop_at,
+                           seats=args.seats, records=not args.no_records)
+    except (SessionError, StoreError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
