@@ -210,6 +210,15 @@ def _dw_mask(m: int) -> int:
         if a & b & c & d:
             return full + min(0, ea, eb, ec, ed, ea + eb + ec + ed)
         return full + min(0, ea + eb + ec + ed)
+    if not a & b & c & d and t.bit_count() == 2:  # two 3-card ranks: four choices
+        r1 = t & -t
+        n1, n2, n12 = ~r1, ~(t ^ r1), ~t
+        return min(
+            dw[a] + dw[b] + dw[c] + dw[d],
+            dw[a & n1] + dw[b & n1] + dw[c & n1] + dw[d & n1],
+            dw[a & n2] + dw[b & n2] + dw[c & n2] + dw[d & n2],
+            dw[a & n12] + dw[b & n12] + dw[c & n12] + dw[d & n12],
+        )
     return min(
         [
             dw[x & 0x3FFE] + dw[x >> 16 & 0x3FFE] + dw[x >> 32 & 0x3FFE] + dw[x >> 48]
@@ -226,6 +235,14 @@ def _dw11_mask(m: int) -> int:
     if not t:
         return dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
     best = _INF
+    if not a & b & c & d and t.bit_count() <= 2:  # 3-card ranks only: set or not, each
+        r1 = t & -t
+        for n in (-1, ~r1, ~(t ^ r1), ~t) if t ^ r1 else (-1, ~t):
+            w, x, y, z = a & n, b & n, c & n, d & n
+            v = dw[w] + dw[x] + dw[y] + dw[z] + min(d1[w], d1[x], d1[y], d1[z])
+            if v < best:
+                best = v
+        return best
     for x in _choices(m, t):
         a, b, c, d = x & _M, x >> 16 & _M, x >> 32 & _M, x >> 48
         v = dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
