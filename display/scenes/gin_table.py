@@ -10,7 +10,7 @@ holds his panel (privacy = peek) or face up for practice (privacy = open).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 import pygame
 
@@ -67,6 +67,7 @@ class GinTableScene(Scene):
         self.stock_rect = pygame.Rect(0, 0, 0, 0)
         self.hold_seconds = 0.5
         self._lamps_version = -1
+        self._panel_cache: dict[int, tuple] = {}
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
@@ -437,6 +438,23 @@ class GinTableScene(Scene):
 
     # -- a seat's panel -------------------------------------------------------------------
     def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
+        """Draw a seat's panel (cached until the game, the seat's touch state or settings change)."""
+        ui = self.ui[p.seat]
+        key = (p.rect.topleft, p.rect.size, p.angle, self.m.version, ui.selected, ui.mode, ui.flash,
+               self.face_up(p.seat), astuple(self.app.settings), tuple(self.m.to_act()))
+        cached = self._panel_cache.get(p.seat)
+        if cached is not None and cached[0] == key and theme.TEXT_LOG is None:
+            _key, turned, targets, rects = cached
+            surf.blit(turned, p.rect)
+            self.targets += targets
+            self.hand_screen_rects[p.seat] = rects
+            return
+        before = len(self.targets)
+        turned = self._render_panel(surf, p)
+        mine = self.targets[before:]
+        self._panel_cache[p.seat] = (key, turned, mine, self.hand_screen_rects[p.seat])
+
+    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface:
         seat = p.seat
         w, d = p.local_size
         local = pygame.Surface((w, d)).convert()
@@ -509,6 +527,7 @@ class GinTableScene(Scene):
         # buttons were appended before the panel target; move them to the end (on top)
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
+        return turned
 
     def _tap_panel(self, seat: int) -> None:
         if self.m.is_human(seat) and not self.face_up(seat):
