@@ -295,6 +295,11 @@ class MatchSession:
         return [dict(s) for s in self.header.seats]
 
     @property
+    def is_open(self) -> bool:
+        """True until :meth:`finish` or :meth:`close` (the journal accepts actions)."""
+        return self._writer is not None
+
+    @property
     def is_over(self) -> bool:
         return bool(self.engine.is_over(self.state))
 
