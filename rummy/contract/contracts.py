@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from rummy.cards import Card
+from rummy.cards import SUITS, Card
 from rummy.contract.melds import SET, meld_kind, meld_problem
 
 if TYPE_CHECKING:
     from rummy.contract.rules import ContractRules
+
+SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,18 +126,20 @@ def _candidates(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]
                     sets.append(combo)
     seqs: list[tuple[Card, ...]] = []
     n = rules.min_sequence_len
-    starts = range(1, 15 - n + 1) if rules.ace_in_sequences != "around_corner" else range(1, 14)
-    suits = {c.suit for c in counts}
-    for suit in sorted(suits):
-        for start in starts:
-            ranks = [(start - 1 + i) % 13 + 1 for i in range(n)]
-            if rules.ace_in_sequences == "low_only" and start + n - 1 > 13:
-                continue
-            if start + n - 1 > 14 and rules.ace_in_sequences != "around_corner":
-                continue
-            group = tuple(Card(r, suit) for r in ranks)
-            if all(counts[c] for c in group):
-                seqs.append(group)
+    mode = rules.ace_in_sequences
+    last_start = 13 if mode == "around_corner" else (14 - n if mode == "low_only" else 15 - n)
+    for suit in sorted({c.suit for c in counts}):
+        held = [False] * 15
+        for c in counts:
+            if c.suit == suit:
+                held[c.rank] = True
+        held[14] = held[1]
+        for start in range(1, last_start + 1):
+            ranks = [(start - 1 + i) % 13 + 1 for i in range(n)] if start + n - 1 > 14 else [
+                1 if r == 14 else r for r in range(start, start + n)
+            ]
+            if all(held[r] for r in ranks):
+                seqs.append(tuple(Card.from_index(SUIT_ORDER[suit] * 13 + r - 1) for r in ranks))
     return sets, seqs
 
 

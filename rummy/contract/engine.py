@@ -19,7 +19,7 @@ from rummy.contract import buying, flow, play_rules
 from rummy.contract import rules as rules_mod
 from rummy.contract.contracts import find_contract
 from rummy.contract.describe import describe_event
-from rummy.contract.melds import layoff_problem
+from rummy.contract.melds import SET, layoff_problem
 from rummy.contract.rules import ContractRules
 from rummy.contract.state import (
     ASK,
@@ -176,17 +176,18 @@ def _play_actions(state: ContractState, seat: int) -> list[Action]:
         groups = find_contract(hand, state.contract, rules)
         if groups is not None:
             action = Action("meld", seat, melds=groups)
-            try:
-                play_rules.meld(state, seat, groups)
+            left = len(hand) - sum(len(g) for g in groups)
+            if left >= 2 or _ok(play_rules.meld, state, seat, groups):  # C-6.3 exit check
                 out.append(action)
-            except ActionError:
-                pass
     may_lay_off = (down or not rules.layoff_requires_contract) and not (
         state.melded_this_turn and not rules.layoff_same_turn_as_contract
     )
     if may_lay_off:
         for card in multiset.distinct(hand):
             for m in state.table_melds:
+                first = m.cards[0]
+                if (first.rank != card.rank) if m.kind == SET else (first.suit != card.suit):
+                    continue
                 if layoff_problem(m.cards, card, rules) is None:
                     if len(hand) > 2 or _ok(play_rules.lay_off, state, seat, card, m.id):
                         out.append(Action("lay_off", seat, card=card, target=m.id))

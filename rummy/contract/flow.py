@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
+from typing import Any
 
 from rummy.actions import TABLE, Event
 from rummy.cards import Card
@@ -11,10 +12,11 @@ from rummy.contract import scoring
 from rummy.contract.state import DEAL, OVER, TURN, ContractState, DealResult
 
 
-def with_hand(state: ContractState, seat: int, hand: tuple[Card, ...]) -> ContractState:
+def with_hand(state: ContractState, seat: int, hand: tuple[Card, ...], **changes: Any) -> ContractState:
+    """``state`` with ``seat``'s hand (kept sorted) and any other field ``changes``."""
     hands = list(state.hands)
     hands[seat] = tuple(sorted(hand))
-    return replace(state, hands=tuple(hands))
+    return replace(state, hands=tuple(hands), **changes)
 
 
 def seats_from(state: ContractState, start: int, stop: int) -> list[int]:

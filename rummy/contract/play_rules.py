@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rummy import multiset
 from rummy.actions import TABLE, ActionError, Event
@@ -22,8 +21,7 @@ def draw_stock(state: ContractState, seat: int) -> tuple[ContractState, list[Eve
         events.append(Event("stock_exhausted", TABLE, {}))
         state, more = flow.end_deal(state, None)  # C-10.2, C-7.5
         return state, events + more
-    state = flow.with_hand(state, seat, (*state.hands[seat], card))
-    state = replace(state, phase=PLAY, buy=None)
+    state = flow.with_hand(state, seat, (*state.hands[seat], card), phase=PLAY, buy=None)
     return state, [Event("drew_stock", seat, {"card": str(card)}), *events]
 
 
@@ -37,8 +35,8 @@ def draw_discard(state: ContractState, seat: int) -> tuple[ContractState, list[E
         raise ActionError("the open pack is empty")
     if top.discarder == seat:
         raise ActionError(f"seat {seat} discarded {top.card} and may not take it back (C-5.1)")
-    state = flow.with_hand(state, seat, (*state.hands[seat], top.card))
-    state = replace(state, discard_pile=state.discard_pile[:-1], phase=PLAY, taken_card=top.card)
+    state = flow.with_hand(state, seat, (*state.hands[seat], top.card),
+                           discard_pile=state.discard_pile[:-1], phase=PLAY, taken_card=top.card)
     return state, [Event("took_discard", seat, {"card": str(top.card)})]
 
 
@@ -128,9 +126,9 @@ def meld(state: ContractState, seat: int, groups: Sequence[Sequence[Card]] | Non
     cg[seat] = count
     cd = list(state.contract_down)
     cd[seat] = down
-    state = flow.with_hand(state, seat, hand)
-    state = replace(state, table_melds=melds, next_meld_id=mid, contract_groups=tuple(cg),
-                    contract_down=tuple(cd), melded_this_turn=True, taken_card=taken)
+    state = flow.with_hand(state, seat, hand, table_melds=melds, next_meld_id=mid,
+                           contract_groups=tuple(cg), contract_down=tuple(cd),
+                           melded_this_turn=True, taken_card=taken)
     events = [Event("melded", seat, {
         "melds": [{"id": m.id, "kind": m.kind, "cards": format_cards(m.cards)} for m in new],
         "contract_down": down,
@@ -165,8 +163,7 @@ def lay_off(state: ContractState, seat: int, card: Card | None, target: int | No
                            state.melded_this_turn, taken)
     if problem:
         raise ActionError(problem)
-    state = flow.with_hand(state, seat, new_hand)
-    state = replace(state, table_melds=melds, taken_card=taken)
+    state = flow.with_hand(state, seat, new_hand, table_melds=melds, taken_card=taken)
     events = [Event("laid_off", seat, {"card": str(card), "meld": m.id, "owner": m.owner})]
     return _maybe_out(state, seat, events)
 
@@ -180,8 +177,8 @@ def discard(state: ContractState, seat: int, card: Card | None) -> tuple[Contrac
     problem = discard_problem(state, seat, hand, card, taken=state.taken_card)
     if problem:
         raise ActionError(problem)
-    state = flow.with_hand(state, seat, multiset.remove(hand, [card]))
-    state = replace(state, discard_pile=(*state.discard_pile, PileCard(card, seat)))
+    state = flow.with_hand(state, seat, multiset.remove(hand, [card]),
+                           discard_pile=(*state.discard_pile, PileCard(card, seat)))
     events = [Event("discarded", seat, {"card": str(card)})]
     if not state.hands[seat]:
         return _maybe_out(state, seat, events)
