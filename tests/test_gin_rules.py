@@ -100,9 +100,10 @@ def test_g_10_2_big_gin_can_be_switched_off_with_null():
     assert rules_from_dict({"big_gin_bonus": None}).big_gin_bonus is None
 
 
-def test_g_17_hollywood_is_refused_with_a_clear_message():
-    with pytest.raises(RulesError, match="Hollywood"):
-        rules_from_dict({"match": "hollywood"})
+def test_g_17_hollywood_is_a_match_choice():
+    assert rules_from_dict({"match": "hollywood"}).match == "hollywood"
+    with pytest.raises(RulesError, match="match must be one of single_game, best_of, hollywood"):
+        rules_from_dict({"match": "oklahoma"})
 
 
 def test_g_20_inconsistent_values_are_refused():

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 from gin_helpers import act, event, kinds, position
 
+from rummy.gin.bots import BasicPlayer
 from rummy.gin.engine import ENGINE
 from rummy.gin.rules import preset
-from rummy.gin.scoring import score_hand, tally_game
+from rummy.gin.scoring import hollywood_enter, score_hand, tally_game
 from rummy.gin.state import MatchPhase
+from rummy.play import play_match
 
 KNOCKER_4 = "7H 8H 9H TH KC KD KS AC AD 2C 9C"  # knock 9C, count 4
 DEFENDER_19 = "QC QD QH 5C 5D 5S 6H 3S 4D 6C"  # 19, lays off 6H -> 13
@@ -184,3 +187,53 @@ def test_g_16_1_best_of_five_ends_at_three_games():
     assert st.phase is MatchPhase.OVER and st.winner == 0 and st.games_won == (3, 1)
     assert event(ev, "match_over").data["games_won"] == [3, 1]
     assert st.match_totals[0] == 900 + st.game_results[-1].totals[0]
+
+
+# --- G-17 Hollywood --------------------------------------------------------------------------
+
+
+def test_g_17_first_win_in_game_1_second_in_1_2_third_in_all_three():
+    rules = preset("standard").replace(match="hollywood")
+    cols = ENGINE.new_match(rules, 2).columns
+    assert len(cols) == 3
+    entries = []
+    for points in (10, 20, 30, 5):
+        cols, entered, closed = hollywood_enter(rules, cols, winner=0, points=points, boxes=1)
+        entries.append(entered)
+        assert closed == []
+    assert entries == [[0], [0, 1], [0, 1, 2], [0, 1, 2]]
+    assert [c.scores for c in cols] == [(65, 0), (55, 0), (35, 0)]
+    assert [c.boxes for c in cols] == [(4, 0), (3, 0), (2, 0)]
+    cols, entered, _ = hollywood_enter(rules, cols, winner=1, points=7, boxes=1)
+    assert entered == [0]  # the other player's first win: game 1 only
+
+
+def test_g_17_closed_game_takes_no_entries_and_a_shut_out_player_starts_in_the_next():
+    rules = preset("standard").replace(match="hollywood")
+    cols = ENGINE.new_match(rules, 2).columns
+    cols, _, _ = hollywood_enter(rules, cols, winner=0, points=60, boxes=1)
+    cols, entered, closed = hollywood_enter(rules, cols, winner=0, points=50, boxes=1)
+    assert entered == [0, 1] and closed == [0]
+    g1 = cols[0].result
+    assert g1.winner == 0 and g1.shutout and g1.hand_points == (220, 0)  # G-15 per game
+    assert g1.totals == (220 + 50 + 100, 0)
+    cols, entered, closed = hollywood_enter(rules, cols, winner=1, points=5, boxes=1)
+    assert entered == [1] and closed == []  # shut out of game 1: first entry in game 2
+    cols, entered, _ = hollywood_enter(rules, cols, winner=1, points=5, boxes=1)
+    assert entered == [1, 2]
+    assert cols[0].scores == (110, 0)  # closed: unchanged
+
+
+def test_g_17_a_hollywood_match_ends_when_all_three_games_are_closed():
+    rules = preset("standard").replace(match="hollywood")
+    state = ENGINE.new_match(rules, 2)
+    state, steps = play_match(ENGINE, state, [BasicPlayer(), BasicPlayer()], random.Random(4))
+    assert ENGINE.is_over(state) and all(c.closed for c in state.columns)
+    overs = [e for _, evs in steps for e in evs if e.kind == "game_over"]
+    assert sorted(e.data["game"] for e in overs) == [1, 2, 3]
+    totals = [sum(c.result.totals[s] for c in state.columns) for s in (0, 1)]
+    assert state.match_totals == tuple(totals)
+    assert state.winner == (0 if totals[0] > totals[1] else 1)
+    # every column's entries are a subset of the match's wins, game 1 holds them all
+    assert state.columns[0].scores[0] <= state.scores[0]
+    assert sum(state.games_won) == 3

@@ -21,6 +21,15 @@ def _pair(v: Any) -> str:
     return f"{v[0]}-{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
 
 
+def _columns(d: Mapping[str, Any]) -> str:
+    """Hollywood (G-17): the games this win went into and the three game scores."""
+    if "columns" not in d:
+        return ""
+    games = ", ".join(str(g) for g in d.get("entered_games", [])) or "none"
+    cols = " | ".join(_pair(c) for c in d["columns"])
+    return f"; entered in game(s) {games}; Hollywood games {cols}"
+
+
 def describe(event: Event) -> str:
     d = event.data
     k = event.kind
@@ -79,6 +88,7 @@ def describe(event: Event) -> str:
             f" {d.get('defender_deadwood') or '-'}; layoffs {lay}] -> seat {d.get('winner')}"
             f" +{d.get('points')}{doubled}, {d.get('boxes')} box(es);"
             f" game score {_pair(d.get('scores'))}, boxes {_pair(d.get('game_boxes'))}"
+            + _columns(d)
         )
     if k == "game_over":
         return (

@@ -2,8 +2,8 @@
 
 ``ENGINE`` implements :class:`rummy.games.GameEngine`. The hand itself is in
 :mod:`rummy.gin.hand`; this module deals (G-3), scores hands into the game (G-12, G-14),
-ends games with their tally (G-14.4, G-15) and plays matches (G-16). No randomness and
-no clocks: the deal is an action carrying the deck order.
+ends games with their tally (G-14.4, G-15) and plays matches (G-16, Hollywood G-17).
+No randomness and no clocks: the deal is an action carrying the deck order.
 """
 
 from __future__ import annotations
@@ -18,13 +18,16 @@ from rummy.gin import rules as rules_mod
 from rummy.gin.describe import describe
 from rummy.gin.rules import GinRules
 from rummy.gin.scoring import (
+    HOLLYWOOD_GAMES,
     game_winner,
+    hollywood_enter,
+    hollywood_winner,
     match_winner,
     next_dealer,
     next_game_first_dealer,
     tally_game,
 )
-from rummy.gin.state import HandPhase, HandResult, MatchPhase, MatchState
+from rummy.gin.state import Column, GameResult, HandPhase, HandResult, MatchPhase, MatchState
 from rummy.gin.view import SeatView, seat_view
 
 
@@ -38,8 +41,13 @@ def new_match(rules: GinRules, seats: int = 2, *, first_dealer: int = 0) -> Matc
         raise ValueError(f"gin rummy is for 2 players, got {seats} seats")
     if first_dealer not in (0, 1):
         raise ValueError(f"first_dealer must be seat 0 or 1, got {first_dealer!r}")
+    columns = (Column(),) * HOLLYWOOD_GAMES if rules.match == "hollywood" else ()
     return MatchState(
-        rules=rules, phase=MatchPhase.DEAL, dealer=first_dealer, game_first_dealer=first_dealer
+        rules=rules,
+        phase=MatchPhase.DEAL,
+        dealer=first_dealer,
+        game_first_dealer=first_dealer,
+        columns=columns,
     )
 
 
@@ -107,6 +115,8 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     scores = _add(state.scores, w, result.points)
     boxes = _add(state.boxes, w, result.boxes)
     hands_won = _add(state.hands_won, w, 1)
+    if rules.match == "hollywood":
+        return _finish_hollywood(state, result, scores, boxes, hands_won, results)
     events = [Event("hand_scored", w, _result_data(state, result, scores, boxes))]
     state = dataclasses.replace(
         state, scores=scores, boxes=boxes, hands_won=hands_won, hand_results=results
@@ -119,24 +129,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     tally = tally_game(rules, winner=gw, hand_points=scores, boxes=boxes)
     games_won = _add(state.games_won, gw, 1)
     totals = (state.match_totals[0] + tally.totals[0], state.match_totals[1] + tally.totals[1])
-    events.append(
-        Event(
-            "game_over",
-            gw,
-            {
-                "game": state.game_number,
-                "winner": gw,
-                "hand_points": list(tally.hand_points),
-                "boxes": list(tally.boxes),
-                "box_points": list(tally.box_points),
-                "game_bonus": list(tally.game_bonus),
-                "shutout": tally.shutout,
-                "totals": list(tally.totals),
-                "margin": tally.margin,
-                "games_won": list(games_won),
-            },
-        )
-    )
+    events.append(Event("game_over", gw, _game_over_data(state.game_number, tally, games_won)))
     state = dataclasses.replace(
         state,
         games_won=games_won,
@@ -166,6 +159,71 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
         hand_number=0,
         hand_results=(),
     ), events
+
+
+def _game_over_data(number: int, tally: GameResult, games_won: tuple[int, int]) -> dict:
+    return {
+        "game": number,
+        "winner": tally.winner,
+        "hand_points": list(tally.hand_points),
+        "boxes": list(tally.boxes),
+        "box_points": list(tally.box_points),
+        "game_bonus": list(tally.game_bonus),
+        "shutout": tally.shutout,
+        "totals": list(tally.totals),
+        "margin": tally.margin,
+        "games_won": list(games_won),
+    }
+
+
+def _finish_hollywood(
+    state: MatchState,
+    result: HandResult,
+    scores: tuple[int, int],
+    boxes: tuple[int, int],
+    hands_won: tuple[int, int],
+    results: tuple[HandResult, ...],
+) -> tuple[MatchState, list[Event]]:
+    """G-17: enter the win in the open games, close and tally games that reach the target."""
+    rules = state.rules
+    w = result.winner
+    assert w is not None
+    columns, entered, closed = hollywood_enter(
+        rules, state.columns, winner=w, points=result.points, boxes=result.boxes
+    )
+    data = _result_data(state, result, scores, boxes)
+    data["entered_games"] = [g + 1 for g in entered]
+    data["columns"] = [list(c.scores) for c in columns]
+    events = [Event("hand_scored", w, data)]
+    games_won, totals, game_results = state.games_won, state.match_totals, state.game_results
+    for g in closed:
+        tally = columns[g].result
+        assert tally is not None
+        games_won = _add(games_won, tally.winner, 1)
+        totals = (totals[0] + tally.totals[0], totals[1] + tally.totals[1])
+        game_results = (*game_results, tally)
+        events.append(Event("game_over", tally.winner, _game_over_data(g + 1, tally, games_won)))
+    open_games = [g for g, c in enumerate(columns) if not c.closed]
+    state = dataclasses.replace(
+        state,
+        scores=scores,
+        boxes=boxes,
+        hands_won=hands_won,
+        hand_results=results,
+        columns=columns,
+        games_won=games_won,
+        match_totals=totals,
+        game_results=game_results,
+        game_number=open_games[0] + 1 if open_games else state.game_number,
+    )
+    if open_games:
+        dealer = next_dealer(rules, state.dealer, w)  # G-3.3
+        return dataclasses.replace(state, phase=MatchPhase.DEAL, dealer=dealer), events
+    mw = hollywood_winner(columns)
+    events.append(
+        Event("match_over", mw, {"winner": mw, "games_won": list(games_won), "totals": list(totals)})
+    )
+    return dataclasses.replace(state, phase=MatchPhase.OVER, winner=mw), events
 
 
 def _result_data(

@@ -26,7 +26,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "defender_layoffs": ("auto_optimal", "agent"),
     "shutout": ("double_hand_points", "game_bonus_200", "double_margin", "none"),
     "dead_hand_rule": ("fifty_first", "pagat", "hoyle_pc"),
-    "match": ("single_game", "best_of"),
+    "match": ("single_game", "best_of", "hollywood"),
 }
 
 # Integer parameters and their allowed ranges (inclusive).
@@ -88,7 +88,7 @@ class GinRules:
     shutout: str = "double_hand_points"  # G-15
     dead_hand_rule: str = "fifty_first"  # G-13.4
     stock_floor: int = 2  # G-5.6
-    match: str = "single_game"  # G-16.3
+    match: str = "single_game"  # G-16.3; hollywood = G-17
     match_games: int = 5  # G-16.1: best of n (only with match = best_of)
 
     def __post_init__(self) -> None:
@@ -134,8 +134,7 @@ def _check(data: Mapping[str, Any]) -> list[str]:
             continue
         allowed = CHOICES[name]
         if value not in allowed:
-            hint = " (Hollywood scoring G-17 is not implemented)" if value == "hollywood" else ""
-            problems.append(f"{name} must be one of {', '.join(allowed)}, got {value!r}{hint}")
+            problems.append(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
     if problems:
         return problems
     dealt = 2 * data["hand_size"] + 1

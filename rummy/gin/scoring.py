@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rummy.cards import Card
 from rummy.gin.rules import GinRules
-from rummy.gin.state import GameResult
+from rummy.gin.state import Column, GameResult
 
 
 @dataclass(frozen=True)
@@ -154,3 +154,59 @@ def match_winner(rules: GinRules, games_won: tuple[int, int]) -> int | None:
 def next_game_first_dealer(previous_first_dealer: int) -> int:
     """G-16.2 (open question G-19): alternate the first dealer of each game."""
     return 1 - previous_first_dealer
+
+
+HOLLYWOOD_GAMES = 3
+
+
+def hollywood_enter(
+    rules: GinRules,
+    columns: tuple[Column, ...],
+    *,
+    winner: int,
+    points: int,
+    boxes: int,
+) -> tuple[tuple[Column, ...], list[int], list[int]]:
+    """Enter a hand win in the Hollywood games (G-17).
+
+    A win goes into the first open game, and into each later open game in which the
+    winner already had an entry in the game before it: his 1st win counts in game 1, his
+    2nd in games 1-2, his 3rd and later in all three. A closed game takes no more
+    entries; a player shut out of a closed game makes his first entry in the next open
+    one. Returns (columns, games entered, games closed), game indices from 0.
+    """
+    open_games = [g for g, c in enumerate(columns) if not c.closed]
+    if not open_games:
+        return columns, [], []
+    first = open_games[0]
+    out = list(columns)
+    entered: list[int] = []
+    closed: list[int] = []
+    for g in open_games:
+        if g != first and not columns[g - 1].entered[winner]:
+            continue
+        col = columns[g]
+        scores = _add_pair(col.scores, winner, points)
+        box = _add_pair(col.boxes, winner, boxes)
+        flags = (True, col.entered[1]) if winner == 0 else (col.entered[0], True)
+        result = None
+        gw = game_winner(rules, scores, box)
+        if gw is not None:
+            result = tally_game(rules, winner=gw, hand_points=scores, boxes=box)
+            closed.append(g)
+        out[g] = Column(scores, box, flags, result)
+        entered.append(g)
+    return tuple(out), entered, closed
+
+
+def _add_pair(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
+    return (pair[0] + amount, pair[1]) if seat == 0 else (pair[0], pair[1] + amount)
+
+
+def hollywood_winner(columns: tuple[Column, ...]) -> int:
+    """The match winner once all games are closed: higher sum of totals, then more games."""
+    totals = [sum(c.result.totals[s] for c in columns if c.result) for s in (0, 1)]
+    if totals[0] != totals[1]:
+        return 0 if totals[0] > totals[1] else 1
+    wins = [sum(1 for c in columns if c.result and c.result.winner == s) for s in (0, 1)]
+    return 0 if wins[0] > wins[1] else 1

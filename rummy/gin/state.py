@@ -113,8 +113,25 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One of the three Hollywood games (G-17): its entries and, once closed, its tally."""
+
+    scores: tuple[int, int] = (0, 0)
+    boxes: tuple[int, int] = (0, 0)
+    entered: tuple[bool, bool] = (False, False)  # the seat has an entry in this game
+    result: GameResult | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.result is not None
+
+
+@dataclass(frozen=True)
 class MatchState:
-    """A match: one game, or best of n games (G-16)."""
+    """A match: one game, best of n games (G-16) or Hollywood (G-17).
+
+    Under Hollywood, ``scores``/``boxes``/``hands_won`` run over the whole match and the
+    three games are in ``columns``; ``game_number`` is the first open game."""
 
     rules: GinRules
     phase: MatchPhase
@@ -131,3 +148,4 @@ class MatchState:
     game_results: tuple[GameResult, ...] = ()
     match_totals: tuple[int, int] = (0, 0)  # sum of game totals
     winner: int | None = None  # match winner once over
+    columns: tuple[Column, ...] = ()  # Hollywood games 1-3 (match = hollywood, G-17)
