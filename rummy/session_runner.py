@@ -73,7 +73,7 @@ def default_rules(game: str, preset: str | None) -> tuple[dict[str, Any], str | 
     from rummy.games import get_engine
 
     engine = get_engine(game)
-    for name in (preset,) if preset else ("standard", "default"):
+    for name in (preset,) if preset else ("standard", "seed_002", "default"):
         try:
             return engine.rules_to_dict(engine.preset(name)), name
         except (KeyError, ValueError):
