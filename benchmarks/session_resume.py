@@ -38,7 +38,7 @@ def bench(game: str, preset: str | None, seed: int) -> None:
             t0 = time.perf_counter()
             store.record_match(journal)
             recorded = time.perf_counter() - t0
-        label = f"{game}/{preset or 'standard'}"
+        label = f"{game}/{preset or 'default preset'}"
         print(f"{label:<20} {n:>6} actions  {n / played:>7.0f} actions/s with fsync  "
               f"resume {resumed * 1000:>6.0f} ms  record {recorded * 1000:>6.0f} ms  "
               f"journal {journal.stat().st_size / 1024:.0f} KiB")
