@@ -18,6 +18,7 @@ from rummy.play import play_match
 from rummy.records import Header, JournalWriter
 
 RESULT_KINDS = frozenset({"hand_scored", "game_over", "match_over"})
+DEFAULTS = {"gin": ("standard", 2), "contract": ("seed_002", 4)}  # preset, seats
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,8 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="rummy-table play", description="Watch two computer players play a match."
     )
     p.add_argument("--game", default="gin", choices=sorted(ENGINES), help="which game")
-    p.add_argument("--preset", default="standard", help="rules preset (gin: standard, "
-                   "knock_card, tournament, pagat_classic)")
+    p.add_argument("--preset", default=None, help="rules preset (gin: standard, knock_card, "
+                   "tournament, pagat_classic; contract: seed_002, american_may_i)")
     p.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     p.add_argument("--journal", default=None, help="record the match to this new file")
     return p
@@ -39,14 +40,15 @@ def _players(game: str, seats: int) -> list[Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    default_preset, seats = DEFAULTS.get(args.game, ("standard", 2))
+    preset_name = args.preset or default_preset
     try:
         engine = get_engine(args.game)
-        rules = engine.preset(args.preset)
+        rules = engine.preset(preset_name)
     except (ValueError, ImportError) as exc:
         print(f"rummy-table play: {exc}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    seats = int(getattr(engine, "default_seats", 2))
     players = _players(args.game, seats)
     state = engine.new_match(rules, seats)
     writer = None
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, FileExistsError) as exc:
             print(f"rummy-table play: cannot write the journal: {exc}", file=sys.stderr)
             return 2
-    print(f"{args.game} ({args.preset}), seed {seed}: {seats} computer players")
+    print(f"{args.game} ({preset_name}), seed {seed}: {seats} computer players")
     try:
         state, steps = play_match(engine, state, players, random.Random(seed), journal=writer)
     finally:

@@ -140,6 +140,11 @@ def test_textgame_plays_a_match_and_records_it(tmp_path, capsys):
     assert rep.state.rules == preset("knock_card")
 
 
+def test_textgame_other_game_uses_its_default_preset(capsys):
+    assert textgame.main(["--game", "contract", "--seed", "2"]) == 0
+    assert "contract (seed_002), seed 2: 4 computer players" in capsys.readouterr().out
+
+
 def test_textgame_refuses_bad_options(tmp_path, capsys):
     assert textgame.main(["--preset", "oklahoma"]) == 2
     assert "unknown preset" in capsys.readouterr().err

@@ -180,7 +180,6 @@ def test_g_16_1_tournament_game_to_250_then_the_next_game():
 
 
 def test_g_16_1_best_of_five_ends_at_three_games():
-    st, _ = knock("standard", KNOCKER_4, DEFENDER_19)
     assert preset("tournament").games_to_win == 3
     st, ev = knock("tournament", KNOCKER_4, DEFENDER_19, scores=(245, 0), boxes=(9, 0),
                    games_won=(2, 1), match_totals=(900, 500))
