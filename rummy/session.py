@@ -165,6 +165,7 @@ class MatchSession:
         self.actions_applied = actions_applied
         self._deals = deals
         self.archived_path: Path | None = None
+        self.record_error: str | None = None  # why finish() could not record the match
 
     # -- creation ---------------------------------------------------------------------
     @classmethod
@@ -343,7 +344,9 @@ class MatchSession:
         """End the match: write the end line, record it, move the journal to ``archive/``.
 
         ``reason`` other than ``"finished"`` (e.g. ``"abandoned"`` from the operator menu)
-        ends a match that is not over; such a match is archived but not recorded.
+        ends a match that is not over; such a match is archived but not recorded. When the
+        store fails, the ended journal stays in ``current/`` (``.record_error`` says why) and
+        the next :meth:`resume` with a store records and archives it.
         """
         writer = self._require_open()
         if reason == "finished" and not self.is_over:
@@ -352,7 +355,12 @@ class MatchSession:
         writer.close()
         self._writer = None
         if store is not None and reason == "finished":
-            store.record_match(self.journal_path)
+            try:
+                store.record_match(self.journal_path)
+            except StoreError as exc:
+                # Keep the ended journal in current/: the next resume() records it again.
+                self.record_error = str(exc)
+                return self.journal_path
         self.archived_path = _move(self.journal_path, self.state_dir / ARCHIVE)
         return self.archived_path
 

@@ -22,7 +22,7 @@ from rummy.session import (
     state_digest,
 )
 from rummy.session_runner import RandomPlayer, next_action
-from rummy.store import Store
+from rummy.store import Store, StoreError
 
 SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "computer", "bot": "basic"}]
 
@@ -236,3 +236,18 @@ def test_digest_is_canonical_for_sets_and_maps():
 def test_deal_action_is_table_seat(tmp_path):
     s = start(tmp_path)
     assert s.deal_action().seat == TABLE
+
+
+def test_store_failure_at_finish_keeps_the_journal_for_the_next_start(tmp_path):
+    class BrokenStore:
+        def record_match(self, journal):
+            raise StoreError("disk full")
+
+    s = start(tmp_path, target=30)
+    play(s, 10_000)
+    path = s.finish(BrokenStore())  # type: ignore[arg-type]
+    assert path.parent == tmp_path / CURRENT and s.record_error == "disk full"
+    with Store(tmp_path / "r.db") as store:
+        res = MatchSession.resume(tmp_path, store=store)
+        assert res.session is None and len(res.finished) == 1 and len(store.matches()) == 1
+    assert not list((tmp_path / CURRENT).glob("*.jsonl"))
