@@ -1,0 +1,225 @@
+"""Firmware logic on the host: read gate (CARD/MISREAD/DOUBLE/JAM), ACK/retransmit,
+heartbeat, host commands, and the whole firmware talking to the Pi's real receiver."""
+
+from __future__ import annotations
+
+import queue
+
+import fwload
+import pytest
+
+from device.shoe.deckmap import DeckMap, sim_uid
+from device.shoe.link import ShoeReceiver
+from rummy.cards import ALL_CARDS
+
+
+@pytest.fixture(scope="module")
+def fw():
+    mods = fwload.load()
+    yield mods
+    fwload.unload()
+
+
+def frames(fw, shoe, hb=False, resends=False):
+    """Frames the shoe wrote since last time; by default without heartbeats and without
+    retransmissions of reliable frames already seen."""
+    seen = shoe.__dict__.setdefault("_seen_by_test", set())
+    out = []
+    for seq, kind, fields in (fw.protocol.decode(line) for line in shoe.take_output()):
+        if kind == "HB" and not hb:
+            continue
+        if kind in ("CARD", "ERR"):
+            if (seq, kind) in seen and not resends:
+                continue
+            seen.add((seq, kind))
+        out.append((seq, kind, fields))
+    return out
+
+
+def kinds(fw, shoe):
+    return [(k, f) for _, k, f in frames(fw, shoe)]
+
+
+def ready(fw, now=0):
+    shoe = fw.logic.Shoe("CAFEF00D", now)
+    shoe.host_line(fw.protocol.encode(1, "HELLO?"), now)
+    shoe.take_output()
+    return shoe
+
+
+def deal(shoe, uids, t, hold=30):
+    """The beam is broken at t, the reader sees ``uids``, the beam clears at t+hold."""
+    shoe.beam(True, t)
+    for uid in uids:
+        shoe.tag(uid, t + 5)
+    shoe.beam(False, t + hold)
+    shoe.tick(t + hold + 100)
+
+
+def test_hello_at_boot_names_versions_and_boot(fw):
+    shoe = fw.logic.Shoe("CAFEF00D", 0)
+    ((seq, kind, fields),) = frames(fw, shoe)
+    kv = fw.protocol.parse_kv(fields)
+    assert kind == "HELLO" and kv["proto"] == "1" and kv["boot"] == "CAFEF00D"
+    assert kv["fw"] == fw.logic.FW_VERSION and kv["base"] == "0"
+
+
+def test_one_new_tag_in_the_window_is_a_card(fw):
+    shoe = ready(fw)
+    deal(shoe, ["04AABBCCDDEEFF"], 1000)
+    assert kinds(fw, shoe) == [("CARD", ["04AABBCCDDEEFF"])]
+
+
+def test_no_tag_is_a_misread_and_two_tags_a_double(fw):
+    shoe = ready(fw)
+    deal(shoe, [], 1000)
+    deal(shoe, ["04000000000001", "04000000000002"], 2000)
+    assert kinds(fw, shoe) == [
+        ("ERR", ["MISREAD"]),
+        ("ERR", ["DOUBLE", "04000000000001+04000000000002"]),
+    ]
+
+
+def test_a_tag_already_dealt_is_not_new(fw):
+    shoe = ready(fw)
+    deal(shoe, ["04000000000001"], 1000)
+    deal(shoe, ["04000000000001", "04000000000002"], 2000)  # the last card still in range
+    assert [f for _, f in kinds(fw, shoe)] == [["04000000000001"], ["04000000000002"]]
+
+
+def test_the_next_card_inside_the_grace_time_is_judged_separately(fw):
+    shoe = ready(fw)
+    shoe.beam(True, 1000)
+    shoe.tag("04000000000001", 1005)
+    shoe.beam(False, 1030)
+    shoe.beam(True, 1040)  # next card 10 ms later, before GRACE_MS
+    shoe.tag("04000000000002", 1045)
+    shoe.beam(False, 1070)
+    shoe.tick(1200)
+    assert [k for k, _ in kinds(fw, shoe)] == ["CARD", "CARD"]
+
+
+def test_jam_reported_once(fw):
+    shoe = ready(fw)
+    shoe.beam(True, 1000)
+    for t in range(1100, 6000, 100):
+        shoe.tick(t)
+    assert [f for k, f in kinds(fw, shoe) if k == "ERR"] == [["JAM"]]
+    shoe.tag("04000000000009", 6000)
+    shoe.beam(False, 6010)
+    shoe.tick(6100)
+    assert [k for k, _ in kinds(fw, shoe) if k != "HB"] == ["CARD"]
+
+
+def test_resent_every_500ms_until_acked(fw):
+    shoe = ready(fw)
+    deal(shoe, ["04000000000001"], 1000)
+    ((seq, kind, _),) = frames(fw, shoe)
+    shoe.tick(1400)
+    assert frames(fw, shoe, resends=True) == []
+    shoe.tick(1700)
+    assert [k for _, k, _ in frames(fw, shoe, resends=True)] == ["CARD"]
+    shoe.host_line(fw.protocol.encode(5, "ACK", [str(seq)]), 1800)
+    shoe.tick(2900)
+    assert [k for _, k, _ in frames(fw, shoe, hb=True, resends=True)] == ["HB"]  # no CARD
+
+
+def test_nothing_reliable_is_sent_before_hello_query(fw):
+    shoe = fw.logic.Shoe("CAFEF00D", 0)
+    shoe.take_output()
+    deal(shoe, ["04000000000001"], 100)
+    shoe.tick(900)
+    assert [k for _, k, _ in frames(fw, shoe)] == []
+    shoe.host_line(fw.protocol.encode(1, "HELLO?"), 950)
+    assert [k for _, k, _ in frames(fw, shoe)] == ["HELLO", "CARD"]
+
+
+def test_window_overflow_drops_oldest_and_base_moves(fw):
+    shoe = ready(fw)
+    for i in range(40):
+        deal(shoe, [f"04{i:012X}"], 1000 + i * 200)
+    assert len(shoe.unacked) == fw.logic.WINDOW and shoe.base() == 8
+    assert shoe.counters["dropped"] == 8
+
+
+def test_heartbeat_every_second(fw):
+    shoe = ready(fw, now=0)
+    shoe.tick(999)
+    assert frames(fw, shoe, hb=True) == []
+    shoe.tick(1000)
+    ((_, kind, fields),) = frames(fw, shoe, hb=True)
+    assert kind == "HB" and fields == ["1", "deal", "0", "0", "CAFEF00D"]
+
+
+def test_commands_are_acked_and_mode_resets_dealt(fw):
+    shoe = ready(fw)
+    deal(shoe, ["04000000000001"], 1000)
+    frames(fw, shoe)
+    shoe.feed(fw.protocol.encode(7, "MODE", ["idle"]) + b"noise\n", 1200)
+    assert kinds(fw, shoe) == [("ACK", ["7"])] and shoe.mode == "idle"
+    deal(shoe, ["04000000000002"], 1300)
+    assert kinds(fw, shoe) == []  # idle: nothing reported
+    shoe.feed(fw.protocol.encode(8, "MODE", ["deal"]), 1500)
+    frames(fw, shoe)
+    deal(shoe, ["04000000000001"], 1600)  # a new load: the same card may come again
+    assert kinds(fw, shoe) == [("CARD", ["04000000000001"])]
+    shoe.feed(fw.protocol.encode(9, "RESET"), 1800)
+    assert shoe.reset_requested
+
+
+def test_tick_counter_wraparound(fw):
+    period = 1 << 30
+
+    def ticks_diff(a, b):
+        return ((a - b + period // 2) % period) - period // 2
+
+    start = period - 50
+    shoe = fw.logic.Shoe("CAFEF00D", start, diff=ticks_diff)
+    shoe.host_line(fw.protocol.encode(1, "HELLO?"), start)
+    shoe.take_output()
+    shoe.beam(True, start + 10)
+    shoe.tag("04000000000001", start + 20)
+    shoe.beam(False, (start + 40) % period)
+    shoe.tick((start + 200) % period)
+    assert [k for _, k, _ in frames(fw, shoe)] == ["CARD"]
+
+
+def test_firmware_logic_to_pi_receiver_every_card_once_in_order(fw):
+    """The firmware logic and the Pi's receiver in memory, lossy both ways."""
+    import random
+
+    rng = random.Random(4)
+    q: queue.Queue = queue.Queue()
+    clock = [0.0]
+    rx = ShoeReceiver(events=q, deck_map=DeckMap.simulated(1), clock=lambda: clock[0])
+    shoe = fw.logic.Shoe("CAFEF00D", 0)
+    to_shoe = rx.start_connection()
+    t = 0
+    order = list(ALL_CARDS)
+    rng.shuffle(order)
+    pending = list(order)
+    next_card_at = 100
+    while (pending or shoe.unacked) and t < 200_000:
+        t += 10
+        clock[0] = t / 1000
+        for line in to_shoe:
+            if rng.random() > 0.1:  # 10 % of the Pi's frames lost
+                shoe.feed(line, t)
+        to_shoe = rx.maybe_ask_hello()
+        if pending and t >= next_card_at:
+            card = pending.pop(0)
+            deal(shoe, [sim_uid(card)], t, hold=20)
+            next_card_at = t + 300
+        shoe.tick(t)
+        for line in shoe.take_output():
+            if rng.random() < 0.1:
+                continue  # lost
+            if rng.random() < 0.1:
+                line = line[:3] + b"#" + line[4:]  # damaged
+            to_shoe += rx.feed(line)
+    got = []
+    while not q.empty():
+        event = q.get_nowait()
+        if event.kind == "card":
+            got.append(event.card)
+    assert got == order
