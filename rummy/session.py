@@ -12,6 +12,7 @@ by the kill-and-resume test (see :mod:`rummy.session_runner`).
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import hashlib
 import json
@@ -313,7 +314,16 @@ class MatchSession:
         """Check with the engine (``ActionError``: nothing written), journal, then update."""
         writer = self._require_open()
         new_state, events = self.engine.apply(self.state, action)
-        writer.append(action)
+        size = self.journal_path.stat().st_size
+        try:
+            writer.append(action)
+        except OSError:
+            # Disk full or I/O error: cut a half-written line so later lines stay readable.
+            self.close()
+            with contextlib.suppress(OSError):
+                os.truncate(self.journal_path, size)
+            self._writer = JournalWriter.append_to(self.journal_path, fsync=writer.fsync)
+            raise
         self.state = new_state
         self.actions_applied += 1
         if action.kind == "deal" and action.seat == TABLE:

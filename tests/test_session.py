@@ -251,3 +251,24 @@ def test_store_failure_at_finish_keeps_the_journal_for_the_next_start(tmp_path):
         res = MatchSession.resume(tmp_path, store=store)
         assert res.session is None and len(res.finished) == 1 and len(store.matches()) == 1
     assert not list((tmp_path / CURRENT).glob("*.jsonl"))
+
+
+def test_failed_write_leaves_no_half_line(tmp_path, monkeypatch):
+    s = start(tmp_path)
+    play(s, 5)
+    digest = s.digest()
+    real_write = s._writer._file.write
+
+    def half_write(text):
+        real_write(text[: len(text) // 2])
+        s._writer._file.flush()
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(s._writer._file, "write", half_write)
+    with pytest.raises(OSError):
+        s.apply(next_action(s, [RandomPlayer(), RandomPlayer()]))
+    assert s.digest() == digest and s.actions_applied == 5
+    play(s, 3)  # the disk has room again
+    s.close()
+    journal = read_journal(s.journal_path)
+    assert len(journal.actions) == 8 and not journal.torn_tail
