@@ -202,6 +202,9 @@ def in_turn_buy(state: ContractState, seat: int, k: int | None) -> tuple[Contrac
     if state.phase != TURN or seat != state.turn:
         raise ActionError(f"seat {seat} is not the player in turn")
     allowed = in_turn_range(state)
+    top = state.top
+    if top is not None and top.discarder == seat:
+        raise ActionError(f"seat {seat} discarded {top.card} and may not buy it back (C-8.1)")
     if k is None or k not in allowed:
         if not allowed:
             raise ActionError(f"seat {seat} may not buy from the pack now")
