@@ -193,3 +193,9 @@ def test_bad_option_and_bad_root_are_refused(tmp_path):
     proc = subprocess.run(["bash", str(SCRIPT), "--root", str(tmp_path / "nope")],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and "is not a directory" in proc.stderr
+
+
+def test_installed_config_points_tools_at_the_service_state_dir(fake_root):
+    install(fake_root)
+    config, errors = load_config(fake_root / "etc/rummy-table/config.toml", env={"HOME": "/h"})
+    assert errors == [] and config.paths.state_dir == "/var/lib/rummy-table"
