@@ -84,6 +84,24 @@ def test_g_2_4_a_declared_suboptimal_arrangement_is_used_and_changes_layoffs():
     assert (r.outcome, r.points) == ("knock", 14)
 
 
+def test_g_2_4_declared_cards_must_be_in_the_hand_an_input_error_not_an_illegal_knock():
+    with pytest.raises(ActionError, match="QS in your declared melds is not in your hand"):
+        act(knock_a(), "knock", 0, "9C", melds=("7H 8H 9H TH", "KC KD KS QS"))
+    with pytest.raises(ActionError, match="9C in your declared melds is your discard"):
+        act(knock_a(), "knock", 0, "9C", melds=("7H 8H 9H TH", "9C 9H 9S"))
+
+
+def test_g_2_4_agent_arrangement_lists_knocks_with_their_melds():
+    rules = ENGINE.preset("standard").replace(knocker_arrangement="agent")
+    st = knock_a(rules)
+    (k,) = [a for a in ENGINE.legal_actions(st, 0) if a.kind == "knock"]
+    assert k.card == parse_card("9C") and set(k.melds) == {cards("7H 8H 9H TH"), cards("KC KD KS")}
+    with pytest.raises(ActionError, match="declare your melds"):
+        act(st, "knock", 0, "9C")
+    done, _ = ENGINE.apply(st, k)
+    assert done.hand.result.knocker_count == 4
+
+
 # --- G-3 the deal ----------------------------------------------------------------------------
 
 

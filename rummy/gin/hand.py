@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rummy.actions import TABLE, Action, ActionError, Event
-from rummy.cards import Card, format_cards
+from rummy.cards import Card, format_cards, sort_hand
 from rummy.gin.layoffs import best_defence, extend_meld, legal_layoffs
 from rummy.gin.melds import all_melded, best_melds, check_arrangement, count
 from rummy.gin.rules import GinRules
@@ -166,9 +166,10 @@ def legal_actions(rules: GinRules, hand: HandState, seat: int) -> list[Action]:
         discards = [Action("discard", seat, card=c) for c in cards if c != barred]
         return discards + knocks
     if phase is HandPhase.LAST_CHANCE:
+        auto = rules.knocker_arrangement == "auto_optimal"
         out = [
-            Action("take_and_knock", seat, card=d)
-            for d, _, _ in _last_chance_options(rules, hand, seat)
+            Action("take_and_knock", seat, card=d, melds=None if auto else melds)
+            for d, melds, _ in _last_chance_options(rules, hand, seat)
         ]
         if not (hand.must_knock[seat] and out):
             out.append(Action("decline", seat))
@@ -369,9 +370,13 @@ def _declare(
         melds = tuple(auto)
         reason = None
     else:
+        for c in (c for m in melds for c in m):
+            if c not in kept:  # an input error, not an illegal knock
+                where = "your discard" if c == card else "not in your hand"
+                raise ActionError(f"{c} in your declared melds is {where}")
         reason = check_arrangement(kept, melds)  # G-22.2: a bad meld is an illegal knock
     melded = {c for m in melds for c in m}
-    deadwood = tuple(c for c in kept if c not in melded)
+    deadwood = tuple(sort_hand([c for c in kept if c not in melded]))
     n = count(kept, melds) if reason is None else sum(c.value for c in deadwood)
     if reason is None and n > hand.knock_limit:  # G-7.2, G-8.1
         if hand.knock_limit == 0:
