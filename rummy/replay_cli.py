@@ -41,6 +41,12 @@ def print_replay(path: str, *, brief: bool = False, out: TextIO | None = None) -
     except JournalError as exc:
         print(f"rummy-table replay: refused: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:  # a damaged file must never crash to a console
+        print(
+            f"rummy-table replay: refused: {path}: cannot replay ({type(exc).__name__}: {exc})",
+            file=sys.stderr,
+        )
+        return 2
     h = journal.header
     seats = ", ".join(
         f"seat {i}: {s.get('name', '?')}" + (f" ({s['kind']})" if s.get("kind") else "")
