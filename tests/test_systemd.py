@@ -41,7 +41,8 @@ def test_unit_kiosk_contract(path):
     assert "StartLimitIntervalSec" in u["Unit"]  # [Unit], not [Service] (notes §6)
     assert "getty@tty1.service" in u["Unit"]["Conflicts"]
     # Hardening must not hide devices (DRM, evdev, gpiochip, ttyACM) or block sd_notify.
-    assert "PrivateDevices" not in s and "DevicePolicy" not in s
+    assert "PrivateDevices" not in s and "DevicePolicy" not in s and "DeviceAllow" not in s
+    assert "ProtectClock" not in s  # implies DeviceAllow=char-rtc: the device filter goes on
     assert "AF_UNIX" in s["RestrictAddressFamilies"]
     assert "AF_INET" not in s["RestrictAddressFamilies"]  # no network at all
     assert u["Install"]["WantedBy"] == "multi-user.target"
