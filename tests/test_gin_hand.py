@@ -601,3 +601,23 @@ def test_g_13_1_at_most_29_stock_draws_then_the_last_chance():
     assert draws == 29 and len(st.hand.stock) == 2
     assert st.hand.phase is HandPhase.LAST_CHANCE
     assert hand_cards(st.hand) == {c: 1 for c in ALL_CARDS}
+
+
+def test_g_5_5_events_as_a_seat_sees_them():
+    from rummy.gin.view import event_view
+
+    st = dealt(nondealer=NONDEALER, dealer=DEALER, upcard="KH", stock_top="QD")
+    deal = ENGINE.apply(ENGINE.new_match(ENGINE.preset("standard")),
+                        Action("deal", TABLE, cards=deal_order(NONDEALER, DEALER, "KH", "QD")))[1]
+    seen = event_view(deal[0], 1).data
+    assert seen["hands"][1] == NONDEALER and seen["hands"][0] is None
+    assert event_view(deal[0], None).data["hands"] == [None, None]
+    st, _ = act(st, "pass_upcard", 1)
+    st, _ = act(st, "pass_upcard", 0)
+    st, ev = act(st, "draw_stock", 1)
+    drew = event(ev, "drew")
+    assert event_view(drew, 1).data["card"] == "QD"
+    assert event_view(drew, 0).data["card"] is None and event_view(drew, None).data["card"] is None
+    assert event_view(drew, 0, exposed=(False, True)).data["card"] == "QD"  # G-8.2
+    st, ev = act(st, "discard", 1, "QD")
+    assert event_view(event(ev, "discarded"), 0) == event(ev, "discarded")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rummy.actions import Event
 from rummy.cards import Card
 from rummy.gin.rules import GinRules
 from rummy.gin.state import HandPhase, HandResult, Knock, MatchPhase, MatchState, Meld
@@ -92,3 +93,26 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
         hand_number=state.hand_number,
         games_won=state.games_won,
     )
+
+
+def event_view(
+    event: Event, seat: int | None, *, exposed: tuple[bool, bool] = (False, False)
+) -> Event:
+    """``event`` as ``seat`` may see it (``None``: the public table): the cards of the other
+    hand in ``dealt`` and the card of another seat's stock draw become ``None``, unless that
+    seat's hand is exposed after an illegal knock (G-8.2)."""
+    data = dict(event.data)
+    if event.kind == "dealt" and "hands" in data:
+        data["hands"] = [
+            h if s == seat else None for s, h in enumerate(data["hands"])
+        ]
+    elif (
+        event.kind == "drew"
+        and data.get("pile") == "stock"
+        and event.seat != seat
+        and not (event.seat in (0, 1) and exposed[event.seat])
+    ):
+        data["card"] = None
+    else:
+        return event
+    return Event(event.kind, event.seat, data)
