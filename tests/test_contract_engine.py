@@ -123,7 +123,7 @@ def test_c_6_1_c_7_going_out_scores_the_deal():
     s = position(hands=["7H 7S 7D 9C 9S 9H QC", "AC KD", "3C 4C", "5C TD"], stock="4D", turn=A,
                  phase=PLAY)
     s, ev = act(s, Action("meld", A, melds=(cards("7H 7S 7D"), cards("9C 9S 9H"))), discard(A, "QC"))
-    assert kinds(ev)[-3:] == ["discarded", "went_out", "deal_scored"]
+    assert kinds(ev)[-3:] == ["discarded", "went_out", "hand_scored"]
     assert s.results[-1].points == (20, -25, -7, -15)  # C-7.3: A = 15, K = 10
     assert s.scores == (20, -25, -7, -15) and s.phase == DEAL and ENGINE.decks_to_deal(s) == 2
 

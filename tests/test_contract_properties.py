@@ -205,3 +205,25 @@ def test_bots_only_choose_legal_actions():
         if action.kind != "deal":
             assert action in ENGINE.legal_actions(state, action.seat)
         state, _ = ENGINE.apply(state, action)
+
+
+def test_rummy_table_replay_prints_buys_and_permission_answers(tmp_path):
+    import io
+
+    from rummy.replay_cli import print_replay
+
+    rules = ENGINE.preset("seed_002")
+    for seed in range(10):
+        path = tmp_path / f"m{seed}.jsonl"
+        header = Header(game="contract", rules=ENGINE.rules_to_dict(rules),
+                        seats=[{"name": f"bot{i}"} for i in range(4)], seed=seed)
+        with JournalWriter.create(path, header, fsync=False) as journal:
+            play_match(ENGINE, ENGINE.new_match(rules, 4), [BasicPlayer() for _ in range(4)],
+                       random.Random(seed), journal=journal)
+        out = io.StringIO()
+        assert print_replay(str(path), out=out) == 0
+        text = out.getvalue()
+        if "Нельзя" in text:
+            break
+    assert '"Можно?"' in text and '"Можно" (yes)' in text and '"Нельзя" (no)' in text
+    assert "after refusing" in text and "with permission" in text and "match over" in text

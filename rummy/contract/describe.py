@@ -66,7 +66,7 @@ def describe_event(event: Event) -> str:
         return f"{who} discards {d['card']}"
     if k == "went_out":
         return f"{who} goes out"
-    if k == "deal_scored":
+    if k == "hand_scored":
         fin = f"{_seat(d['finisher'])} finished" if d.get("finisher") is not None else "no finisher"
         pts = ", ".join(f"{p:+d}" for p in d["points"])
         tot = ", ".join(str(s) for s in d["scores"])

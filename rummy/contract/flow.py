@@ -97,7 +97,7 @@ def end_deal(state: ContractState, finisher: int | None) -> tuple[ContractState,
     result = DealResult(state.deal_number, finisher, points)
     events = [
         Event(
-            "deal_scored",
+            "hand_scored",
             TABLE,
             {
                 "deal": state.deal_number,
