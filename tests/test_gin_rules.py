@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummy.games import get_engine
 from rummy.gin.engine import ENGINE
@@ -123,3 +125,23 @@ def test_g_20_direct_construction_is_checked_too():
 def test_engine_is_registered_as_gin():
     assert get_engine("gin") is ENGINE and ENGINE.name == "gin"
     assert ENGINE.preset("tournament").game_target == 250
+
+
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 300), st.text(max_size=12),
+    st.lists(st.integers(), max_size=2), st.floats(allow_nan=False),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.dictionaries(st.sampled_from(sorted(G20_PARAMETERS | {"preset", "bogus"})), JUNK))
+def test_g_20_any_junk_gives_rules_or_a_rules_error_naming_each_bad_parameter(data):
+    try:
+        r = rules_from_dict(data)
+    except RulesError as exc:
+        assert exc.problems
+        for problem in exc.problems:
+            assert any(name in problem for name in (*G20_PARAMETERS, "preset", "bogus",
+                                                    "hand_size", "match_games"))
+    else:
+        assert rules_from_dict(rules_to_dict(r)) == r
