@@ -101,7 +101,7 @@ def check_arrangement(cards: Iterable[CardLike], melds: Iterable[Iterable[CardLi
 # choices that can matter (whole set, the set less one card that could be in a run, or
 # no set when 2+ of its cards could be in runs). The suits are then independent.
 
-_M = 0x3FFE  # rank bits 1..13 of one suit
+_M = 0x3FFE  # rank bits 1..13 of one suit; G-1.3: A is bit 1 only, so no run wraps K-A
 _SPREAD = 0x0001000100010001  # a rank bit copied into the four suits
 _INF = 1000  # "no card to discard" in _D1
 
@@ -116,7 +116,7 @@ def _block_tables() -> tuple[list[int], list[int], list[int]]:
     run = [0] * size
     dw = [0] * size
     for m in range(0, size, 2):
-        three = m & m >> 1 & m >> 2  # lowest card of three consecutive ranks
+        three = m & m >> 1 & m >> 2  # G-2.1: lowest card of three consecutive ranks
         melded = three | three << 1 | three << 2
         run[m] = melded
         dw[m] = value[m ^ melded]
