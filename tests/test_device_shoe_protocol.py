@@ -92,3 +92,10 @@ def test_hello_fields_and_kv():
 def test_is_uid():
     assert p.is_uid("04A1B2C3D4E5F6") and p.is_uid("DEADBEEF")
     assert not p.is_uid("04a1b2c3") and not p.is_uid("04A1B2C") and not p.is_uid("XYZ12345")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=96))
+def test_pure_python_crc_matches_the_c_one(data):
+    # MicroPython has no binascii.crc_hqx: the firmware uses crc16_py.
+    assert p.crc16_py(data) == binascii.crc_hqx(data, 0xFFFF) == p.crc16(data)

@@ -67,16 +67,33 @@ class FrameError(ValueError):
         self.reason = reason
 
 
+_TABLE = []
+
+
+def crc16_py(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE in pure Python (table driven; the table is built on first use)."""
+    if not _TABLE:
+        for i in range(256):
+            c = i << 8
+            for _ in range(8):
+                c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
+            _TABLE.append(c)
+    for byte in data:
+        crc = ((crc << 8) & 0xFFFF) ^ _TABLE[(crc >> 8) ^ byte]
+    return crc
+
+
+try:  # CPython's C implementation of the same CRC; MicroPython has no crc_hqx
+    from binascii import crc_hqx as _crc_hqx
+except ImportError:
+    _crc_hqx = None
+
+
 def crc16(data, crc=0xFFFF):
     """CRC-16/CCITT-FALSE of ``data`` (bytes); check value for b"123456789" is 0x29B1."""
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
+    if _crc_hqx is not None:
+        return _crc_hqx(data, crc)
+    return crc16_py(data, crc)
 
 
 def hex4(value):

@@ -277,8 +277,8 @@ def build_order(args: argparse.Namespace) -> list[tuple[Card, int]]:
         cards = parse_cards(args.order)
         counts: dict[Card, int] = {}
         out = []
-        for card in cards:
-            out.append((card, counts.get(card, 0)))
+        for card in cards:  # the n-th copy of a card comes from pack n (mod --decks)
+            out.append((card, counts.get(card, 0) % max(1, args.decks)))
             counts[card] = counts.get(card, 0) + 1
         return out[: args.count] if args.count else out
     deck = shuffled_deck(random.Random(args.seed), decks=args.decks)
