@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from rummy.gin import hand as gin_hand
+from rummy.gin import options as gin_options
 from rummy.gin.bots import BasicPlayer, RandomPlayer
 from rummy.gin.engine import ENGINE
 from rummy.gin.rules import PRESETS, preset
@@ -52,17 +52,23 @@ def main(argv: list[str] | None = None) -> None:
     def legal(s):
         return ENGINE.legal_actions(s, s.hand.turn)
 
-    gin_hand._knock_options_cached.cache_clear()
-    gin_hand._all_melded_cached.cache_clear()
+    gin_options._knock_options_cached.cache_clear()
+    gin_options._all_melded_cached.cache_clear()
     print(f"legal_actions, 11-card decision, first call : {per_second(legal, discard):10,.0f}/s")
     print(f"legal_actions, 11-card decision, repeated   : {per_second(legal, discard):10,.0f}/s")
-    print(f"legal_actions, any state (repeated)         : "
-          f"{per_second(lambda s: ENGINE.legal_actions(s, s.hand.turn) if s.hand else [], states):10,.0f}/s")
+    print(
+        f"legal_actions, any state (repeated)         : "
+        f"{per_second(lambda s: ENGINE.legal_actions(s, s.hand.turn) if s.hand else [], states):10,.0f}/s"
+    )
     pairs = list(zip(states, actions, strict=True))
-    print(f"apply                                       : "
-          f"{per_second(lambda p: ENGINE.apply(*p), pairs):10,.0f}/s")
-    print(f"view                                        : "
-          f"{per_second(lambda s: ENGINE.view(s, 0), states):10,.0f}/s")
+    print(
+        f"apply                                       : "
+        f"{per_second(lambda p: ENGINE.apply(*p), pairs):10,.0f}/s"
+    )
+    print(
+        f"view                                        : "
+        f"{per_second(lambda s: ENGINE.view(s, 0), states):10,.0f}/s"
+    )
 
     for name in sorted(PRESETS):
         for label, players in (
@@ -76,8 +82,10 @@ def main(argv: list[str] | None = None) -> None:
                 _, steps = play_match(ENGINE, state, players, random.Random(seed))
                 n_actions += len(steps)
             dt = time.perf_counter() - start
-            print(f"{name:14} {label:15}: {args.matches / dt:8.1f} matches/s,"
-                  f" {n_actions / dt:9,.0f} actions/s")
+            print(
+                f"{name:14} {label:15}: {args.matches / dt:8.1f} matches/s,"
+                f" {n_actions / dt:9,.0f} actions/s"
+            )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,39 @@
+"""Small helpers shared by the gin hand modules (``hand``, ``options``, ``showdown``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from rummy.actions import ActionError
+from rummy.cards import Card, format_cards
+from rummy.gin.state import HandState, Meld
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return format_cards(cards)
+
+
+def melds_data(melds: Sequence[Meld]) -> list[str]:
+    return [format_cards(m) for m in melds]
+
+
+def replace_hand(hand: HandState, **changes: object) -> HandState:
+    return dataclasses.replace(hand, **changes)
+
+
+def set_seat(pair: tuple, seat: int, value: object) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    return tuple(c for c in cards if c != card)
+
+
+def card_in_hand(hand: HandState, seat: int, card: Card | None, verb: str) -> Card:
+    if card is None:
+        raise ActionError(f"say which card to {verb}")
+    if card not in hand.hands[seat]:
+        raise ActionError(f"{card} is not in your hand")
+    return card
+
