@@ -17,16 +17,27 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.events import CALLS, GPIO, HOLD, OPERATOR, PRESS, RELEASE, TABLE_SEAT, InputEvent
+from device.events import (
+    CALLS,
+    GPIO,
+    HOLD,
+    OPERATOR,
+    PRESS,
+    RELEASE,
+    SIM,
+    TABLE_SEAT,
+    InputEvent,
+)
 from device.pins import LAMPS, ButtonConfig
 
 
@@ -106,7 +117,7 @@ class ButtonBoard:
         pin_factory: Any,
         events: queue.Queue,
         clock: Callable[[], float] = time.monotonic,
-        source: str = GPIO,
+        source: str | None = None,
         poll_interval: float | None = 0.01,
         allow_mock_on_pi: bool = False,
     ) -> None:
@@ -127,7 +138,8 @@ class ButtonBoard:
         self.pin_factory = pin_factory
         self.events = events
         self.clock = clock
-        self.source = source
+        self.source = source or (SIM if is_mock_factory(pin_factory) else GPIO)
+        self._local = threading.local()
         self._lock = threading.RLock()
         self._buttons: dict[tuple[int, str], Any] = {}
         self._states: dict[tuple[int, str], _ButtonState] = {}
@@ -174,7 +186,8 @@ class ButtonBoard:
 
     def _put(self, seat: int, call: str, edge: str, t: float) -> None:
         try:
-            self.events.put_nowait(InputEvent(seat, call, edge, self.source, t))
+            source = getattr(self._local, "source", None) or self.source
+            self.events.put_nowait(InputEvent(seat, call, edge, source, t))
         except queue.Full:  # a bounded queue that nobody drains: drop rather than block GPIO
             pass
 
@@ -207,6 +220,17 @@ class ButtonBoard:
                 st.reported = False
                 if self._chord_fired and not self._chord_down():
                     self._chord_fired = False
+
+    @contextlib.contextmanager
+    def source_as(self, source: str) -> Iterator[None]:
+        """Label edges handled in this thread meanwhile as ``source`` (the simulator's
+        keyboard and touch buttons drive mock pins, whose callbacks run synchronously)."""
+        previous = getattr(self._local, "source", None)
+        self._local.source = source
+        try:
+            yield
+        finally:
+            self._local.source = previous
 
     def _chord_down(self) -> bool:
         return all(self._states[k].pressed for k in self.config.operator_chord)

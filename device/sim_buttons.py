@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from device.buttons import ButtonBoard, is_mock_factory
+from device.events import KEYBOARD, SIM
 
 # Default keyboard layout: one row of the keyboard per seat, DRAW/KNOCK/BUY left to right.
 DEFAULT_KEYS: dict[str, tuple[int, str]] = {}
@@ -19,7 +20,10 @@ for _seat, _row in enumerate(("qwe", "asd", "zxc", "rty", "fgh", "vbn")):
 
 
 class SimButtons:
-    """Press and release a :class:`ButtonBoard`'s buttons through its mock pins."""
+    """Press and release a :class:`ButtonBoard`'s buttons through its mock pins.
+
+    ``press``/``release`` label the events ``sim`` (pass ``source="touch"`` for on-screen
+    buttons); ``key_down``/``key_up`` label them ``keyboard``."""
 
     def __init__(self, board: ButtonBoard, *, keys: dict[str, tuple[int, str]] | None = None):
         if not is_mock_factory(board.pin_factory):
@@ -31,11 +35,13 @@ class SimButtons:
     def _pin(self, seat: int, call: str) -> Any:
         return self.board.pin_factory.pin(self.board.pin_of(seat, call))
 
-    def press(self, seat: int, call: str) -> None:
-        self._pin(seat, call).drive_low()
+    def press(self, seat: int, call: str, *, source: str = SIM) -> None:
+        with self.board.source_as(source):
+            self._pin(seat, call).drive_low()
 
-    def release(self, seat: int, call: str) -> None:
-        self._pin(seat, call).drive_high()
+    def release(self, seat: int, call: str, *, source: str = SIM) -> None:
+        with self.board.source_as(source):
+            self._pin(seat, call).drive_high()
 
     def is_down(self, seat: int, call: str) -> bool:
         return not self._pin(seat, call).state
@@ -45,12 +51,12 @@ class SimButtons:
         target = self.keys.get(key.lower())
         if target is None:
             return False
-        self.press(*target)
+        self.press(*target, source=KEYBOARD)
         return True
 
     def key_up(self, key: str) -> bool:
         target = self.keys.get(key.lower())
         if target is None:
             return False
-        self.release(*target)
+        self.release(*target, source=KEYBOARD)
         return True

@@ -51,8 +51,8 @@ def test_press_and_release_put_timestamped_events(rig):
     sim.release(0, "knock")
     events = drain(q)
     assert [(e.seat, e.call, e.edge, e.source) for e in events] == [
-        (0, "knock", PRESS, "gpio"),
-        (0, "knock", RELEASE, "gpio"),
+        (0, "knock", PRESS, "sim"),  # a mock factory labels its edges "sim"
+        (0, "knock", RELEASE, "sim"),
     ]
     assert events[0].t == 100.0 and events[1].t == pytest.approx(100.2)
 
@@ -288,3 +288,30 @@ def test_events_alternate_and_presses_respect_lockout(steps):
         else:
             assert last_edge in (PRESS, HOLD)
         last_edge = e.edge
+
+
+def test_sources_keyboard_touch_and_explicit_gpio():
+    q: queue.Queue = queue.Queue()
+    clock = FakeClock()
+    with ButtonBoard(
+        default_config(2),
+        pin_factory=MockFactory(),
+        events=q,
+        clock=clock,
+        poll_interval=None,
+        source="gpio",
+    ) as board:
+        sim = SimButtons(board)
+        sim.key_down("q")
+        clock.advance(0.5)
+        sim.key_up("q")
+        clock.advance(0.5)
+        sim.press(1, "buy", source="touch")
+        clock.advance(0.5)
+        board.pin_factory.pin("GPIO17").drive_low()  # not through SimButtons
+    assert [(e.source, e.edge) for e in drain(q)] == [
+        ("keyboard", PRESS),
+        ("keyboard", RELEASE),
+        ("touch", PRESS),
+        ("gpio", PRESS),
+    ]
