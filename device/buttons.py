@@ -38,7 +38,7 @@ from device.events import (
     TABLE_SEAT,
     InputEvent,
 )
-from device.pins import LAMPS, ButtonConfig
+from device.pins import LAMPS, ButtonConfig, default_config, parse_button_config
 
 
 class HardwareError(RuntimeError):
@@ -367,9 +367,12 @@ def factory_from_env(*, default: str = "lgpio") -> Any:
     return make_pin_factory(os.environ.get("GPIOZERO_PIN_FACTORY", default))
 
 
-__all__ = [
+__all__ = [  # parse_button_config/default_config re-exported for config validators
     "CALLS",
     "ButtonBoard",
+    "ButtonConfig",
+    "default_config",
+    "parse_button_config",
     "HardwareError",
     "factory_from_env",
     "make_pin_factory",

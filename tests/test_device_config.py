@@ -115,3 +115,10 @@ def test_watchdog_interval_is_half_and_respects_pid():
     assert watchdog.watchdog_interval(environ={"WATCHDOG_USEC": "10000000"}) == 5.0
     other = {"WATCHDOG_USEC": "10000000", "WATCHDOG_PID": str(os.getpid() + 1)}
     assert watchdog.watchdog_interval(environ=other) is None
+
+
+def test_names_other_modules_import():
+    from device import buttons
+
+    assert buttons.parse_button_config({"seat_count": 3})[1] == []
+    assert watchdog.watchdog_ping(environ={}) is False
