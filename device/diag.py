@@ -39,7 +39,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seats", type=int, default=2, help="default pin map for 2..6 seats")
     ap.add_argument("--config", help="a TOML file with a [buttons] table")
     ap.add_argument("--no-buttons", action="store_true", help="shoe only")
-    ap.add_argument("--shoe", metavar="PORT", help="card shoe port (/dev/cardshoe, a pty)")
+    ap.add_argument("--shoe", metavar="PORT", help="card shoe port (/dev/rummy-shoe, a pty)")
     ap.add_argument(
         "--deck",
         action="append",
