@@ -34,32 +34,51 @@ def _app(size, state_dir, mode="headless", **display):
     return App(config, mode=mode, size=size, state_dir=state_dir, seed=1)
 
 
-def table_frames(size, frames=300) -> tuple[float, float, float]:
-    """(mean ms, p99 ms, mean ms of an idle frame) with every frame fully redrawn."""
+def table_frames(size, frames=300):
+    """Frames of the gin table drawn right after each move (the whole table recomposed) and
+    after a touch (a card picked). Returns ((mean, p99) wall ms, (mean, p99) CPU ms of the
+    main thread after a move, (mean, p99) wall ms after a touch)."""
+    import random
+
+    from rummy.gin.bots import BasicPlayer
+
     with tempfile.TemporaryDirectory() as d:
         app = _app(size, d, privacy="open")
         app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
-        m = app.match
-        for _ in range(9):  # into the middle of the first hand
+        bot, rng = BasicPlayer(), random.Random(1)
+        app.frame(events=[])
+        moves, picks = [], []
+        while len(moves) < frames:
+            m = app.match
+            if m.review_pending:
+                m.continue_after_review()
+                app.show_match()
+                app.frame(events=[])
+                continue
             seat = m.to_act()[0]
             legal = m.legal(seat)
-            pick = next((a for a in legal if a.kind in ("pass_upcard", "draw_stock")), None)
-            m.submit(pick or next(a for a in legal if a.kind == "discard"))
-        app.frame(events=[])
-        times = []
-        for _ in range(frames):
-            app.scene.dirty = True
-            t = time.perf_counter()
+            m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), legal, rng))
+            t, c = time.perf_counter(), time.thread_time()
             app.frame(events=[])
-            times.append((time.perf_counter() - t) * 1000)
-        idle = []
-        for _ in range(frames):
-            t = time.perf_counter()
-            app.frame(events=[])
-            idle.append((time.perf_counter() - t) * 1000)
+            moves.append(((time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000))
+            if app.scene.name == "gin_table" and m.to_act():
+                s = m.to_act()[0]
+                app.scene.ui[s].selected = m.state.hand.hands[s][0]
+                app.scene.dirty = True
+                t, c = time.perf_counter(), time.thread_time()
+                app.frame(events=[])
+                picks.append(((time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000))
         app.close()
-    times.sort()
-    return statistics.fmean(times), times[int(len(times) * 0.99) - 1], statistics.fmean(idle)
+    return (
+        _stats([w for w, _ in moves]),
+        _stats([c for _, c in moves]),
+        _stats([w for w, _ in picks]),
+    )
+
+
+def _stats(values: list[float]) -> tuple[float, float]:
+    values = sorted(values)
+    return statistics.fmean(values), values[max(0, int(len(values) * 0.99) - 1)]
 
 
 def idle_cpu(seconds=6.0) -> float:
@@ -83,38 +102,65 @@ def idle_cpu(seconds=6.0) -> float:
 
 
 def first_frame_child() -> None:
+    """Start the simulator, report the first frame, then play a match headless for RSS."""
     with tempfile.TemporaryDirectory() as d:
         app = _app((1280, 800), d, mode="sim")
         app.start()
         while app.first_frame_t is None:
             app.frame()
         print("FIRST", flush=True)
+        app.start_match(
+            "gin", [{"name": "A", "kind": "computer"}, {"name": "B", "kind": "computer"}]
+        )
+        app.change(bot_delay_s=0.0)
+        app.match.bot_delay = 0.0
+        for _ in range(3000):
+            if app.match is None:
+                break
+            if app.match.review_pending:
+                app.match.continue_after_review() if not app.match.is_over else app.after_match()
+                if app.match is not None:
+                    app.show_match()
+            app.frame(events=[])
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"RSS {rss:.0f}", flush=True)
         app.close()
 
 
-def first_frame() -> float:
+def first_frame() -> tuple[float, float]:
+    """(seconds from process start to the first frame, peak RSS MB after a whole match)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, __file__, "--first-frame"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--first-frame"], stdout=subprocess.PIPE, text=True
+    )
     line = proc.stdout.readline()
     t = time.perf_counter() - t0
+    rest = proc.stdout.read()
     proc.wait()
     assert line.strip() == "FIRST", line
-    return t
+    rss = float(rest.split("RSS")[1].split()[0])
+    return t, rss
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--first-frame"]:
         first_frame_child()
         return 0
-    print(f"python {sys.version.split()[0]}, SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}")
+    print(
+        f"python {sys.version.split()[0]}, SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}, "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     for size in ((1280, 800), (1920, 1080), (800, 480)):
-        mean, p99, idle = table_frames(size)
-        print(f"gin table {size[0]}x{size[1]}: full redraw mean {mean:.2f} ms, p99 {p99:.2f} ms; "
-              f"frame with nothing to redraw {idle:.3f} ms")
+        (mean, p99), (cmean, cp99), (pmean, pp99) = table_frames(size)
+        print(
+            f"gin table {size[0]}x{size[1]}: frame after a move: wall mean {mean:.2f} ms, p99 {p99:.2f} ms "
+            f"(CPU mean {cmean:.2f} ms, p99 {cp99:.2f} ms); after a touch: mean {pmean:.2f} ms, "
+            f"p99 {pp99:.2f} ms"
+        )
     print(f"idle CPU on the attract screen: {idle_cpu():.1f} % of one core")
-    print(f"time from start to first frame: {first_frame():.2f} s")
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak resident memory (this process, after all of the above): {rss:.0f} MB")
+    t, rss = first_frame()
+    print(f"time from start to first frame (simulator, 1280x800): {t:.2f} s")
+    print(f"peak resident memory of the simulator after a whole gin match: {rss:.0f} MB")
     return 0
 
 

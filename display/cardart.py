@@ -52,7 +52,7 @@ def card_surface(
     surf = _cache.get(key)
     if surf is not None:
         return surf
-    if len(_cache) > 1500:
+    if len(_cache) > 400:  # a few sizes of 52 cards; bounded memory
         _cache.clear()
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(2, w // 10)
@@ -88,6 +88,8 @@ def card_surface(
     _rounded(surf, rect, EDGE, radius, max(1, w // 60))
     if outline is not None:
         _rounded(surf, rect, outline, radius, max(3, w // 14))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()  # the display's pixel format blits several times faster
     _cache[key] = surf
     return surf
 

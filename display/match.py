@@ -59,6 +59,8 @@ class MatchDriver:
         self.message: str = ""
         self._bot_due: float | None = None
         self.resumed = resumed
+        self._legal_key: tuple = ()
+        self._legal_cache: dict[int, list[Action]] = {}
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
 
@@ -87,9 +89,14 @@ class MatchDriver:
 
     def legal(self, seat: int) -> list[Action]:
         """Legal actions for ``seat`` right now ([] when it is not his move)."""
-        if seat not in self.to_act():
-            return []
-        return list(self.engine.legal_actions(self.state, seat))
+        key = (self.version, self.session.actions_applied, seat)
+        if self._legal_key != key:
+            self._legal_cache = {}
+            self._legal_key = key
+        if seat not in self._legal_cache:
+            self._legal_cache[seat] = (list(self.engine.legal_actions(self.state, seat))
+                                       if seat in self.to_act() else [])
+        return list(self._legal_cache[seat])
 
     # -- changes ----------------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:

@@ -36,17 +36,31 @@ WARN = (240, 120, 60)
 SHADOW = (0, 0, 0)
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+# Font sizes are taken from this ladder (each step ~12 %): every open size keeps a FreeType
+# face with its glyph cache, so a free choice of sizes would cost tens of megabytes.
+SIZES = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 27, 30, 34, 38, 43, 48, 54, 61, 68,
+         77, 86, 97, 109, 122, 137, 154, 173, 195, 220, 248)
+
+
+def ladder(size: float) -> int:
+    """The largest ladder size not above ``size``."""
+    size = int(size)
+    best = SIZES[0]
+    for s in SIZES:
+        if s > size:
+            break
+        best = s
+    return best
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu Sans at ``size`` pixels (cached)."""
-    size = max(6, int(size))
-    key = (size, bold)
+    """The bundled DejaVu Sans at (about) ``size`` pixels (cached, from the size ladder)."""
+    key = (ladder(size), bold)
     f = _fonts.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
+        f = pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), key[0])
         _fonts[key] = f
     return f
 
@@ -87,10 +101,11 @@ _render_cache: dict[tuple, pygame.Surface] = {}
 
 def render(text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
     """A rendered line (cached: text rendering is the slowest thing we do per frame)."""
+    size = ladder(size)
     key = (text, size, tuple(colour), bold)
     surf = _render_cache.get(key)
     if surf is None:
-        if len(_render_cache) > 4000:
+        if len(_render_cache) > 1500:
             _render_cache.clear()
         surf = font(size, bold).render(text, True, colour)
         _render_cache[key] = surf
@@ -99,13 +114,13 @@ def render(text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surfa
 
 def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_size: int = 10) -> int:
     """The largest size ≤ ``size`` at which ``text`` fits ``box`` (never below ``min_size``)."""
-    size = int(min(size, box.height * 0.9))
+    size = ladder(min(size, box.height * 0.9))
     while size > min_size:
         w, h = font(size, bold).size(text)
         if w <= box.width and h <= box.height:
             break
-        size = max(min_size, int(size * 0.9) if size > 16 else size - 1)
-    return max(min_size, size)
+        size = ladder(size - 1)
+    return max(ladder(min_size), size)
 
 
 def draw_text(

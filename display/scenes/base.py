@@ -67,7 +67,11 @@ class Scene:
         """Called when the scene becomes current."""
 
     def exit(self) -> None:
-        """Called when another scene replaces this one."""
+        """Called when another scene replaces this one. Drops the touch targets: their
+        callbacks point back at the scene, and such cycles would keep big surfaces alive
+        until the cyclic garbage collector runs."""
+        self.targets = []
+        self._pressed = None
 
     # -- input -------------------------------------------------------------------------------
     def target_at(self, pos: tuple[float, float]) -> Target | None:

@@ -68,6 +68,18 @@ class GinTableScene(Scene):
         self.hold_seconds = 0.5
         self._lamps_version = -1
         self._panel_cache: dict[int, tuple] = {}
+        self._static: pygame.Surface | None = None
+        self._static_key_v: tuple = ()
+        self._static_targets: list[Target] = []
+        self._anim_rects: list[pygame.Rect] = []
+        self._locals: dict[int, pygame.Surface] = {}
+
+    def exit(self) -> None:
+        super().exit()
+        self._panel_cache.clear()
+        self._locals.clear()
+        self._static = None
+        self._static_targets = []
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
@@ -330,26 +342,53 @@ class GinTableScene(Scene):
             self._bg.fill(theme.FELT)
         return self._bg
 
+    def _static_key(self) -> tuple:
+        return (self.size, self.m.version, astuple(self.app.settings), self.banner, self.centre_msg,
+                tuple(astuple(u) for u in self.ui.values()), tuple(self.m.to_act()))
+
     def draw(self, surf: pygame.Surface):
-        surf.blit(self.background(), (0, 0))
-        panels = self.panels()
-        centre = centre_area(self.size, panels)
-        self._draw_centre(surf, centre)
-        for p in panels:
-            self._draw_panel(surf, p)
+        """The table is composed once per change; animation frames redraw only their rects."""
+        key = self._static_key()
+        reuse = self._static is not None and self._static_key_v == key and theme.TEXT_LOG is None
+        if reuse:
+            dirty = [r for r in self._anim_rects]
+            for r in dirty:
+                surf.blit(self._static, r, r)
+            self.targets = list(self._static_targets)
+        else:
+            self._compose(surf)
+            self._static_key_v = key
+            self._static_targets = list(self.targets)
+            if self.anims or self._static is not None and self._static.get_size() == self.size:
+                if self._static is None or self._static.get_size() != self.size:
+                    self._static = pygame.Surface(self.size).convert()
+                self._static.blit(surf, (0, 0))  # kept to restore what a moving card uncovers
+            dirty = None
+        self._anim_rects = []
         for a in self.anims:
             f = min(1.0, (self.now - a.t0) / ANIM_SECONDS)
             r = pygame.Rect(round(a.src.x + (a.dst.x - a.src.x) * f), round(a.src.y + (a.dst.y - a.src.y) * f),
                             a.src.width, a.src.height)
             surf.blit(cardart.card_surface(a.card, r.size, face_up=a.face_up,
                                            four_colour=self.app.settings.four_colour), r)
+            self._anim_rects.append(r)
+        if dirty is not None:
+            dirty += self._anim_rects
+        return dirty
+
+    def _compose(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.FELT)
+        panels = self.panels()
+        centre = centre_area(self.size, panels)
+        self._draw_centre(surf, centre)
+        for p in panels:
+            self._draw_panel(surf, p)
         if self.banner:
             box = pygame.Rect(centre.left + centre.width // 12, centre.top + 4, centre.width * 10 // 12,
                               centre.height - 8)
             pygame.draw.rect(surf, (120, 30, 30), box, border_radius=12)
             theme.draw_paragraph(surf, self.banner, box.inflate(-24, -12), size=max(16, box.height // 6))
             self.targets.append(Target(box, "banner", self._dismiss_banner))
-        return None
 
     def _dismiss_banner(self) -> None:
         self.banner = ""
@@ -457,7 +496,9 @@ class GinTableScene(Scene):
     def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface:
         seat = p.seat
         w, d = p.local_size
-        local = pygame.Surface((w, d)).convert()
+        local = self._locals.get(seat)
+        if local is None or local.get_size() != (w, d):
+            local = self._locals[seat] = pygame.Surface((w, d)).convert()
         log = theme.TEXT_LOG
         mark = len(log) if log is not None else 0
         h = self.hand
@@ -515,7 +556,12 @@ class GinTableScene(Scene):
             for j in range(mark, len(log)):
                 rec = log[j]
                 log[j] = theme.TextRecord(rec.text, p.to_screen(rec.box), p.to_screen(rec.drawn), rec.fits)
-        turned = pygame.transform.rotate(local, p.angle) if p.angle else local
+        if p.angle == 180:
+            turned = pygame.transform.flip(local, True, True)
+        elif p.angle:
+            turned = pygame.transform.rotate(local, p.angle)
+        else:
+            turned = local  # reused (and redrawn) only when this panel's cache key changes
         surf.blit(turned, p.rect)
         # touch targets: cards first (on top), then the whole panel for hold-to-peek
         self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
