@@ -45,6 +45,7 @@ def test_g_11_1_runs_extend_at_either_end_within_a_to_k():
     assert extend_meld(cards("5S 6S 7S"), "4S") == tuple(cards("4S 5S 6S 7S"))
     assert extend_meld(cards("5S 6S 7S"), "8S") == tuple(cards("5S 6S 7S 8S"))
     assert extend_meld(cards("2H 3H 4H"), "AH")[0] == Card(1, "H")
+    assert extend_meld("5S 6S 7S", "8S") == tuple(cards("5S 6S 7S 8S"))  # text is fine too
     with pytest.raises(ValueError, match="either end"):
         extend_meld(cards("5S 6S 7S"), "9S")
     with pytest.raises(ValueError, match="not the suit"):
@@ -74,6 +75,7 @@ def test_g_11_1_chain_upwards():
     melds = ["5S 6S 7S".split()]
     d = best_defence(defender.split(), melds)
     assert d.layoffs == ((Card(8, "S"), 0), (Card(9, "S"), 0), (Card(10, "S"), 0))
+    assert all(c is ALL_CARDS[c.index] for c, _ in d.layoffs)  # canonical card objects
     assert d.own_melds == ()  # 8S-TS would be a run of his own: same count, more laid off
     assert d.count == 2 + 4 + 6 + 10 + 10 + 3 + 10
     assert_consistent(defender.split(), melds, d)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rummy.cards import SUITS, Card, CardLike, parse_card
+from rummy.cards import SUITS, Card, CardLike, parse_card, parse_cards
 from rummy.gin.melds import Meld, _cards, _dw_mask, arrange, is_meld, is_run, is_set
 
 Layoff = tuple[Card, int]
@@ -32,7 +32,7 @@ class Defence:
 
 def extend_meld(meld: Iterable[CardLike], card: CardLike) -> Meld:
     """``meld`` with ``card`` added (sorted), or ValueError saying why not (G-11.1)."""
-    cs = [parse_card(c) for c in meld]
+    cs = parse_cards(meld)
     c = parse_card(card)
     text = " ".join(str(x) for x in cs)
     if is_set(cs) and len(cs) == 4:
@@ -58,7 +58,7 @@ def legal_layoffs(
 ) -> list[Layoff]:
     """Every (card, meld index) that can be laid off right now, one card at a time."""
     hand = _cards(cards)
-    table = [tuple(parse_card(c) for c in m) for m in melds_on_table]
+    table = [tuple(parse_cards(m)) for m in melds_on_table]
     out: list[Layoff] = []
     for c in hand:
         for i, m in enumerate(table):
@@ -70,13 +70,18 @@ def legal_layoffs(
     return out
 
 
+def _at(rank: int, suit: str) -> Card:
+    """The canonical card object (keeps the solver's fast path)."""
+    return Card.from_index(SUITS.index(suit) * 13 + rank - 1)
+
+
 def _options(hand: set[Card], meld: Meld) -> list[tuple[Card, ...]]:
     """The ways to lay off held cards onto one meld, each in a valid order (G-11.1)."""
     opts: list[tuple[Card, ...]] = [()]
     if is_set(meld):
         if len(meld) == 3:
             suit = ({"S", "H", "D", "C"} - {c.suit for c in meld}).pop()
-            c = Card(meld[0].rank, suit)
+            c = _at(meld[0].rank, suit)
             if c in hand:
                 opts.append((c,))
         return opts
@@ -84,13 +89,13 @@ def _options(hand: set[Card], meld: Meld) -> list[tuple[Card, ...]]:
     ranks = sorted(c.rank for c in meld)
     down: list[Card] = []
     r = ranks[0] - 1
-    while r >= 1 and Card(r, suit) in hand:
-        down.append(Card(r, suit))
+    while r >= 1 and _at(r, suit) in hand:
+        down.append(_at(r, suit))
         r -= 1
     up: list[Card] = []
     r = ranks[-1] + 1
-    while r <= 13 and Card(r, suit) in hand:
-        up.append(Card(r, suit))
+    while r <= 13 and _at(r, suit) in hand:
+        up.append(_at(r, suit))
         r += 1
     return [
         tuple(down[:i]) + tuple(up[:j]) for i in range(len(down) + 1) for j in range(len(up) + 1)
@@ -109,7 +114,7 @@ def best_defence(
     For gin or big gin (G-9.2, G-10.2) pass no knocker melds: own melds only.
     """
     hand = _cards(defender_cards)
-    table = [tuple(sorted(parse_card(c) for c in m)) for m in knocker_melds]
+    table = [tuple(sorted(parse_cards(m))) for m in knocker_melds]
     _check_table(hand, table)
     held = set(hand)
     combos: list[tuple[int, tuple[Layoff, ...]]] = [(0, ())]  # (cards laid off, layoffs)
