@@ -169,3 +169,57 @@ def test_lamps_follow_the_legal_calls(tmp_path):
     assert app.hw.lamps[1 - seat]["draw"] is False and app.hw.lamps[1 - seat]["knock"] is False
     assert app.hw.board.lamp_is_lit(seat, "draw")
     app.close()
+
+
+def test_operator_menu_by_corner_long_press_needs_the_pin(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.frame(events=[])
+    corner = (10, 10)
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=corner, button=1, touch=False)])
+    clock.t += 1.0
+    app.frame(events=[])
+    assert app.scene.name == "attract", "a short press is not enough"
+    clock.t += 2.5
+    app.frame(events=[])
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=corner, button=1, touch=False)])
+    assert app.scene.name == "operator" and not app.scene.unlocked
+    for d in "9999":
+        click(app, target(app, f"pin-{d}").rect.center, clock)
+    click(app, target(app, "pin-ok").rect.center, clock)
+    assert not app.scene.unlocked and app.scene.wrong
+    for d in "1234":  # the packaged default PIN
+        click(app, target(app, f"pin-{d}").rect.center, clock)
+    click(app, target(app, "pin-ok").rect.center, clock)
+    assert app.scene.unlocked
+    assert app.settings.privacy == "peek"
+    click(app, target(app, "privacy").rect.center, clock)
+    assert app.settings.privacy == "open"
+    click(app, target(app, "language").rect.center, clock)
+    assert app.settings.language == "id"
+    click(app, target(app, "close").rect.center, clock)
+    assert app.scene.name == "attract"
+    app.close()
+
+
+def test_operator_chord_on_the_buttons_opens_the_menu(tmp_path):
+    import time
+
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.frame(events=[])
+    (s1, c1), (s2, c2) = app.hw.board.config.operator_chord
+    app.hw.press(s1, c1)
+    app.hw.press(s2, c2)
+    clock.t += app.hw.board.config.operator_hold + 0.5
+    for _ in range(100):  # the board's hold thread reports the chord
+        app.frame(events=[])
+        if app.scene.name == "operator":
+            break
+        time.sleep(0.01)
+    app.hw.release(s1, c1)
+    app.hw.release(s2, c2)
+    assert app.scene.name == "operator"
+    app.close()

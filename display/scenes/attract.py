@@ -77,7 +77,7 @@ class AttractScene(Scene):
         return out
 
     def _background(self) -> pygame.Surface:
-        key = (self.size, self.app.settings.language, self.app.match is not None)
+        key = (self.size, self.app.settings.language, self.app.match is not None, len(self.app.hw.problems))
         if self._bg is not None and self._bg_key == key:
             return self._bg
         bg = pygame.Surface(self.size).convert()
@@ -100,6 +100,11 @@ class AttractScene(Scene):
             self.button(surf, r["resume"], _("Continue the match"), self.app.show_match, name="resume")
         from display.layout import grid
 
+        problems = self.app.hw.problems if self.app.mode == "kiosk" else []
+        if problems:  # loud: a table with dead buttons must say so
+            w, h = self.size
+            theme.draw_text(surf, "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else ""),
+                            pygame.Rect(8, 4, w - 16, max(18, int(h * 0.045))), colour=theme.WARN, align="left")
         cells = grid(r["langs"], len(LANGUAGES), r["cols"].x, gap=8)
         for cell, (code, label) in zip(cells, LANGUAGES.items(), strict=True):
             self.button(surf, cell, label, lambda c=code: self.app.set_language(c),

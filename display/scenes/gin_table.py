@@ -73,6 +73,7 @@ class GinTableScene(Scene):
         self._static_targets: list[Target] = []
         self._anim_rects: list[pygame.Rect] = []
         self._locals: dict[int, pygame.Surface] = {}
+        self._deal_anim_at: float | None = None
 
     def exit(self) -> None:
         super().exit()
@@ -284,6 +285,8 @@ class GinTableScene(Scene):
         if self.anims:
             self.anims = [a for a in self.anims if now - a.t0 < ANIM_SECONDS]
             self.dirty = True
+        if self._deal_anim_at is not None:
+            self.dirty = True
         self._update_lamps()
 
     def _on_change(self) -> None:
@@ -304,6 +307,9 @@ class GinTableScene(Scene):
             self.flash(seat, self.m.message)
 
     def _animate(self, ev) -> None:
+        if ev.kind == "dealt" and not self.app.headless:
+            self._deal_anim_at = self.now  # started at the next draw, when the rects are known
+            return
         if ev.kind not in ("drew", "discarded", "upcard_taken") or ev.seat not in (0, 1) or self.app.headless:
             return
         hand = self.hand_screen_rects.get(ev.seat) or []
@@ -357,6 +363,8 @@ class GinTableScene(Scene):
             self.targets = list(self._static_targets)
         else:
             self._compose(surf)
+            if self._deal_anim_at is not None:
+                self._start_deal_animation()
             self._static_key_v = key
             self._static_targets = list(self.targets)
             if self.anims or self._static is not None and self._static.get_size() == self.size:
@@ -366,6 +374,8 @@ class GinTableScene(Scene):
             dirty = None
         self._anim_rects = []
         for a in self.anims:
+            if self.now < a.t0:
+                continue
             f = min(1.0, (self.now - a.t0) / ANIM_SECONDS)
             r = pygame.Rect(round(a.src.x + (a.dst.x - a.src.x) * f), round(a.src.y + (a.dst.y - a.src.y) * f),
                             a.src.width, a.src.height)
@@ -375,6 +385,19 @@ class GinTableScene(Scene):
         if dirty is not None:
             dirty += self._anim_rects
         return dirty
+
+    def _start_deal_animation(self) -> None:
+        """G-3.2: ten cards each, one at a time, alternately (backs flying from the stock)."""
+        self._deal_anim_at = None
+        hands = [self.hand_screen_rects.get(s) or [] for s in (0, 1)]
+        if not self.stock_rect.width or not all(hands):
+            return
+        first = 1 - self.hand.dealer
+        for i in range(20):
+            seat = first if i % 2 == 0 else 1 - first
+            dst = hands[seat][min(i // 2, len(hands[seat]) - 1)]
+            self.anims.append(Anim(None, False, pygame.Rect(self.stock_rect),
+                                   pygame.Rect(dst.topleft, self.stock_rect.size), self.now + i * 0.035))
 
     def _compose(self, surf: pygame.Surface) -> None:
         surf.fill(theme.FELT)
@@ -541,7 +564,8 @@ class GinTableScene(Scene):
         for g_start, g_len in groups:
             if g_start + g_len <= len(rects):
                 a, b = rects[g_start], rects[g_start + g_len - 1]
-                pygame.draw.line(local, theme.GOLD, (a.left + 4, a.bottom + 2), (b.right - 4, b.bottom + 2), 3)
+                y = a.top - max(3, raise_px // 2)  # a bar over each suggested meld
+                pygame.draw.line(local, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
         self.hand_screen_rects[seat] = screen_rects
         # the call buttons column
         col = pygame.Rect(w - 8 - col_w, header.bottom + 4, col_w, d - header.bottom - 10)
