@@ -286,9 +286,6 @@ class App:
     # -- the loop -----------------------------------------------------------------------------
     def start(self) -> None:
         """The first scene: config errors, a resumed match, or the attract screen."""
-        if self.problems and self.mode == "kiosk":
-            for p in self.problems:
-                print(f"rummy-table: {p}", file=sys.stderr, flush=True)
         if self.config_errors and self.mode == "kiosk":
             self.goto("config_error", errors=self.config_errors)
             return

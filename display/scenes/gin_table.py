@@ -400,9 +400,9 @@ class GinTableScene(Scene):
                                    pygame.Rect(dst.topleft, self.stock_rect.size), self.now + i * 0.035))
 
     def _compose(self, surf: pygame.Surface) -> None:
-        surf.fill(theme.FELT)
         panels = self.panels()
         centre = centre_area(self.size, panels)
+        surf.fill(theme.FELT, centre)  # the panels cover the rest
         self._draw_centre(surf, centre)
         for p in panels:
             self._draw_panel(surf, p)
