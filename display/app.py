@@ -310,6 +310,7 @@ class App:
                     self.show_match()
             self.scene.update(now)
             self.render()
+            self.hw.ping()  # systemd watchdog: only a live main loop pings
         except Exception as exc:  # noqa: BLE001 - the failsafe
             if self.debug or self.mode != "kiosk":
                 raise
@@ -366,7 +367,6 @@ class App:
         try:
             while self.running:
                 self.frame()
-                self.hw.ping()
                 if not self.headless:
                     clock.tick(self.fps if self.scene_is_busy() else min(self.fps, 20))
         finally:

@@ -43,6 +43,7 @@ class Hardware:
         self.factory: Any = None
         self.seats = 0
         self.lamps: dict[int, dict[str, bool]] = {}
+        self._last_ping = float("-inf")
         try:
             from device.buttons import factory_from_env, make_pin_factory
 
@@ -143,13 +144,20 @@ class Hardware:
             except queue.Empty:
                 return out
 
-    def ready(self) -> None:
+    def ready(self, status: str = "table up") -> None:
+        """systemd READY=1 (sent after the first frame is drawn)."""
         if self.watchdog is not None and hasattr(self.watchdog, "ready"):
-            self.watchdog.ready()
+            self.watchdog.ready(status)
 
     def ping(self) -> None:
-        if self.watchdog is not None and hasattr(self.watchdog, "watchdog_ping"):
-            self.watchdog.watchdog_ping()
+        """systemd WATCHDOG=1 from the main loop, at most once a second."""
+        now = self.clock()
+        if now - self._last_ping < 1.0:
+            return
+        self._last_ping = now
+        fn = getattr(self.watchdog, "watchdog", None) or getattr(self.watchdog, "watchdog_ping", None)
+        if fn is not None:
+            fn()
 
     def _close_board(self) -> None:
         if self.board is not None:

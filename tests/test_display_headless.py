@@ -139,3 +139,20 @@ def test_catalogs_are_current_and_every_text_has_glyphs():
     i18n.set_language("ru")
     assert i18n.language() == "ru"
     i18n.set_language("en")
+
+
+def test_systemd_ready_after_the_first_frame_and_watchdog_from_the_loop(tmp_path, monkeypatch):
+    import socket
+
+    path = tmp_path / "notify.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(path))
+    sock.settimeout(2)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(path))
+    app = _app(tmp_path, mode="headless")
+    app.start()
+    app.frame(events=[])
+    got = [sock.recv(4096).decode(), sock.recv(4096).decode()]
+    assert got[0].startswith("READY=1") and got[1] == "WATCHDOG=1"
+    sock.close()
+    app.close()
