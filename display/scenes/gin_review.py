@@ -55,6 +55,15 @@ class GinReviewScene(Scene):
             return st.game_results[-1]
         return None
 
+    def title(self) -> str:
+        r = self.result
+        hand = OUTCOME_TITLES[r.outcome]() if r is not None else ""
+        if self.m.is_over:
+            return _("{hand} · Match over").format(hand=hand) if hand else _("Match over")
+        if self.game_ended() is not None:
+            return _("{hand} · Game over").format(hand=hand) if hand else _("Game over")
+        return hand or _("Score sheet")
+
     def proceed(self) -> None:
         self.app.hw.all_lamps_off()
         if self.m.is_over:
@@ -99,12 +108,65 @@ class GinReviewScene(Scene):
             pygame.draw.line(surf, theme.WARN, (x, y2 + ch + 3), (end, y2 + ch + 3), 3)
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT_DARK)
+        """Upright for the near seat; on a flat table a strip turned to the far seat repeats
+        the verdict and the Continue button."""
         w, h = self.size
+        if self.app.settings.layout != "flat" or len(self.m.seats) != 2:
+            return self._draw_main(surf, self.size)
+        strip_h = max(self.touch + 24, int(h * 0.2))
+        log = theme.TEXT_LOG
+        mark_t, mark_l = len(self.targets), (len(log) if log is not None else 0)
+        self._draw_main(surf.subsurface((0, strip_h, w, h - strip_h)), (w, h - strip_h))
+        for t in self.targets[mark_t:]:
+            t.rect = t.rect.move(0, strip_h)
+        if log is not None:
+            for j in range(mark_l, len(log)):
+                r = log[j]
+                log[j] = theme.TextRecord(r.text, r.box.move(0, strip_h), r.drawn.move(0, strip_h), r.fits)
+        self._draw_far_strip(surf, (w, strip_h))
+        return None
+
+    def _draw_far_strip(self, surf: pygame.Surface, size: tuple[int, int]) -> None:
+        from display.layout import rotate_rect
+
+        w, sh = size
+        local = pygame.Surface(size).convert()
+        local.fill(theme.PANEL)
+        log = theme.TEXT_LOG
+        mark_t, mark_l = len(self.targets), (len(log) if log is not None else 0)
+        r = self.result
+        btn_w = max(self.touch * 3, int(w * 0.26))
+        text_box = pygame.Rect(10, 6, w - btn_w - 30, sh - 12)
+        title = self.title()
+        line = max(16, min(int(sh * 0.3), 40))
+        theme.draw_text(local, title, pygame.Rect(text_box.left, text_box.top, text_box.width, line),
+                        colour=theme.GOLD, bold=True, align="left")
+        text = verdict(self.m, r) if r is not None else ""
+        if self.m.is_over and self.m.state.winner is not None:
+            text = _("{name} wins the match!").format(name=self.m.name(self.m.state.winner))
+        theme.draw_paragraph(local, text, pygame.Rect(text_box.left, text_box.top + line, text_box.width,
+                                                      text_box.height - line),
+                             size=max(14, int(line * 0.6)), align="left")
+        label = _("New game") if self.m.is_over else _("Next hand")
+        b = pygame.Rect(w - btn_w - 10, (sh - max(self.touch, int(sh * 0.6))) // 2, btn_w,
+                        max(self.touch, int(sh * 0.6)))
+        self.button(local, b, label + "  ▶", self.proceed, hot=True, name="continue-far")
+        for t in self.targets[mark_t:]:
+            t.rect = rotate_rect(t.rect, size, 180)
+        if log is not None:
+            for j in range(mark_l, len(log)):
+                rec = log[j]
+                log[j] = theme.TextRecord(rec.text, rotate_rect(rec.box, size, 180),
+                                          rotate_rect(rec.drawn, size, 180), rec.fits)
+        surf.blit(pygame.transform.flip(local, True, True), (0, 0))
+
+    def _draw_main(self, surf: pygame.Surface, size: tuple[int, int]):
+        surf.fill(theme.FELT_DARK)
+        w, h = size
         r = self.result
         m = self.m
-        title = OUTCOME_TITLES[r.outcome]() if r is not None else _("Score sheet")
-        theme.draw_text(surf, title, pygame.Rect(int(w * 0.03), int(h * 0.01), int(w * 0.5), int(h * 0.1)),
+        title = self.title()
+        theme.draw_text(surf, title, pygame.Rect(int(w * 0.03), int(h * 0.01), int(w * 0.94), int(h * 0.1)),
                         colour=theme.GOLD, bold=True, align="left")
         foot_h = max(self.touch, int(h * 0.1))
         if w < h * 1.1:  # portrait: the cards and verdict above, the score sheet below
@@ -138,7 +200,7 @@ class GinReviewScene(Scene):
             if r.doubled:
                 text += " " + _("Spade knock card: the score is doubled.")
             theme.draw_paragraph(surf, text, vbox, size=max(16, int(h * 0.045)), align="left")
-        self._sheet(surf, right)
+        self._sheet(surf, right, h)
         label = _("New game") if m.is_over else _("Next hand")
         btn = pygame.Rect(w - int(w * 0.35) - int(w * 0.03), h - foot_h - int(h * 0.02), int(w * 0.35), foot_h)
         self.button(surf, btn, label + "  ▶", self.proceed, hot=True, name="continue")
@@ -148,11 +210,11 @@ class GinReviewScene(Scene):
         self.shot = False
         return None
 
-    def _sheet(self, surf: pygame.Surface, box: pygame.Rect) -> None:
+    def _sheet(self, surf: pygame.Surface, box: pygame.Rect, height: int) -> None:
         """The running score sheet: hand by hand, boxes, and the game tally when a game ends."""
         m = self.m
         st = m.state
-        line = max(16, min(int(self.size[1] * 0.05), box.height // 12))
+        line = max(16, min(int(height * 0.05), box.height // 12))
         names = [m.name(0), m.name(1)]
         y = box.top
         col = [box.left, box.left + int(box.width * 0.4), box.left + int(box.width * 0.7)]
@@ -160,6 +222,11 @@ class GinReviewScene(Scene):
 
         def row(cells, colour=theme.INK, bold=False):
             nonlocal y
+            if all(c == "" for c in cells[1:]):  # a message across the whole sheet
+                theme.draw_text(surf, str(cells[0]), pygame.Rect(box.left, y, box.width, line),
+                                align="left", colour=colour, bold=bold)
+                y += line
+                return
             for i, c in enumerate(cells):
                 theme.draw_text(surf, str(c), pygame.Rect(col[i], y, colw[i] - 6, line),
                                 align="left" if i == 0 else "right", colour=colour, bold=bold)
