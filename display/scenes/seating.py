@@ -92,4 +92,4 @@ class SeatingScene(Scene):
         return None
 
     def start(self) -> None:
-        self.app.start_match(self.game, self.seats(), preset=self.preset)
+        self.app.start_match(self.game, self.seats(), preset=self.preset if self.game == "gin" else None)
