@@ -1,0 +1,153 @@
+"""The result of a contract rummy deal, the score sheet after each deal, the match end.
+
+Shows what the engine decided (``DealResult``, C-7): who went out (+20, C-7.1), the cards
+left in every other hand and what they cost (C-7.2, C-7.3), the running sheet deal by deal,
+and after deal 5 the winner(s) (C-7.4, highest total; ties share). Continue (touch, or DRAW
+on any human seat's buttons) deals the next deal.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from display import cardart, theme
+from display.contract_text import contract_words, points_text
+from display.i18n import _
+from display.scenes.base import Scene
+from rummy.contract.scoring import winners
+
+HEADLESS_PAUSE = 0.0
+
+
+class ContractReviewScene(Scene):
+    name = "contract_review"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t0 = app.clock()
+
+    @property
+    def m(self):
+        return self.app.match
+
+    @property
+    def st(self):
+        return self.m.state
+
+    @property
+    def result(self):
+        return self.st.results[-1] if self.st.results else None
+
+    def screenshot_name(self) -> str | None:
+        return "contract_match_end" if self.m.is_over else "contract_deal_review"
+
+    def proceed(self) -> None:
+        self.app.hw.all_lamps_off()
+        if self.m.is_over:
+            self.app.after_match()
+            return
+        self.m.continue_after_review()
+        self.app.show_match()
+
+    def on_button(self, event) -> None:
+        if event.edge == "press" and event.call == "draw" and self.m.is_human(event.seat):
+            self.proceed()
+
+    def update(self, now: float) -> None:
+        super().update(now)
+        if self.app.headless and self.app.frames > 0 and not self.dirty and now - self.t0 >= HEADLESS_PAUSE:
+            self.proceed()
+        if self.app.match is not None and self.app.scene is self:
+            for seat in range(len(self.m.seats)):
+                self.app.hw.set_lamps(seat, draw=self.m.is_human(seat))
+
+    def title(self) -> str:
+        r = self.result
+        if r is None:
+            return _("Score sheet")
+        if self.m.is_over:
+            names = [self.m.name(s) for s in winners(self.st.scores)]
+            if len(names) == 1:
+                return _("{name} wins the match!").format(name=names[0])
+            return _("Shared win: {names}").format(names=", ".join(names))
+        if r.finisher is None:
+            return _("Deal {n}: the stock ran out").format(n=r.deal_number)
+        return _("Deal {n}: {name} went out").format(n=r.deal_number, name=self.m.name(r.finisher))
+
+    def draw(self, surf: pygame.Surface):
+        surf.fill(theme.FELT_DARK)
+        w, h = self.size
+        theme.draw_text(surf, self.title(), pygame.Rect(int(w * 0.03), int(h * 0.01), int(w * 0.94), int(h * 0.09)),
+                        colour=theme.GOLD, bold=True, align="left")
+        foot_h = max(self.touch, int(h * 0.1))
+        top = int(h * 0.11)
+        left = pygame.Rect(int(w * 0.03), top, int(w * 0.5), h - top - foot_h - int(h * 0.04))
+        right = pygame.Rect(left.right + int(w * 0.02), top, w - left.right - int(w * 0.05), left.height)
+        self._hands(surf, left)
+        self._sheet(surf, right)
+        label = _("New game") if self.m.is_over else _("Next deal")
+        btn = pygame.Rect(w - int(w * 0.35) - int(w * 0.03), h - foot_h - int(h * 0.02), int(w * 0.35), foot_h)
+        self.button(surf, btn, label + "  ▶", self.proceed, hot=True, name="continue")
+        theme.draw_text(surf, _("or press DRAW"), pygame.Rect(int(w * 0.03), btn.top, btn.left - int(w * 0.06),
+                                                              foot_h), align="right", colour=theme.INK_DIM,
+                        size=int(foot_h * 0.4))
+        return None
+
+    def _hands(self, surf: pygame.Surface, box: pygame.Rect) -> None:
+        """Each seat: this deal's points and the cards left in hand (C-7.2)."""
+        r = self.result
+        if r is None:
+            return
+        n = len(self.m.seats)
+        row_h = box.height // n
+        four = self.app.settings.four_colour
+        for seat in range(n):
+            y = box.top + seat * row_h
+            label_h = max(14, min(int(row_h * 0.34), int(h_line(self.size))))
+            pts = r.points[seat]
+            text = f"{self.m.name(seat)}: {points_text(pts)}"
+            if r.finisher == seat:
+                text += " · " + _("went out")
+            theme.draw_text(surf, text, pygame.Rect(box.left, y, box.width, label_h), align="left",
+                            colour=theme.GOLD if r.finisher == seat else theme.INK, bold=r.finisher == seat)
+            cards = self.st.hands[seat] if self.st.hands else ()
+            ch = max(12, row_h - label_h - 6)
+            cw, ch = cardart.card_size_for_height(ch)
+            step = max(4, min(int(cw * 0.5), (box.width - cw) // max(1, len(cards) - 1))) if cards else cw
+            x = box.left
+            for c in cards:
+                surf.blit(cardart.card_surface(c, (cw, ch), four_colour=four), (x, y + label_h + 2))
+                x += step
+
+    def _sheet(self, surf: pygame.Surface, box: pygame.Rect) -> None:
+        """The running sheet: one row per deal with its contract, totals at the bottom."""
+        st = self.st
+        n = len(self.m.seats)
+        rows = st.rules.deals + 2
+        line = max(16, min(int(self.size[1] * 0.06), box.height // rows))
+        first_w = int(box.width * (0.34 if n <= 4 else 0.28))
+        col_w = (box.width - first_w) // n
+        y = box.top
+
+        def row(cells, colour=theme.INK, bold=False):
+            nonlocal y
+            theme.draw_text(surf, str(cells[0]), pygame.Rect(box.left, y, first_w - 4, line), align="left",
+                            colour=colour, bold=bold)
+            for i, c in enumerate(cells[1:]):
+                theme.draw_text(surf, str(c), pygame.Rect(box.left + first_w + i * col_w, y, col_w - 4, line),
+                                align="right", colour=colour, bold=bold)
+            y += line
+
+        row([_("Deal"), *[self.m.name(s) for s in range(n)]], theme.GOLD, True)
+        for i, contract in enumerate(st.rules.contracts):
+            res = st.results[i] if i < len(st.results) else None
+            label = f"{i + 1}. {contract_words(contract)}"
+            if res is None:
+                row([label, *[""] * n], theme.INK_DIM)
+            else:
+                row([label, *[f"{p:+d}" for p in res.points]])
+        row([_("Total"), *st.scores], theme.GOLD, True)
+
+
+def h_line(size: tuple[int, int]) -> float:
+    return max(16, size[1] * 0.045)
