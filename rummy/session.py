@@ -28,7 +28,7 @@ from typing import Any
 from rummy.actions import TABLE, Action, Event
 from rummy.cards import Card, shuffled_deck
 from rummy.games import GameEngine, get_engine
-from rummy.records import Header, JournalError, JournalWriter, replay
+from rummy.records import Header, JournalError, JournalWriter, encode_line, replay
 from rummy.store import Store, StoreError
 
 CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
@@ -143,6 +143,23 @@ def _salvage(damaged: Path, bad_line: int, current: Path) -> Path | None:
     return target
 
 
+def _create_journal(path: Path, header: Header, *, fsync: bool) -> JournalWriter:
+    """A new journal that appears atomically with its header (a cut leaves none or all)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        raise FileExistsError(f"journal {path} already exists")
+    tmp = path.with_name(path.name + ".new")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(encode_line(header.to_dict()))
+        f.flush()
+        if fsync:
+            os.fsync(f.fileno())
+    os.replace(tmp, path)
+    if fsync:
+        _fsync_dir(path.parent)
+    return JournalWriter(path, next_n=1, fsync=fsync)
+
+
 class MatchSession:
     """One match in progress, journalled durably. Create with :meth:`start` or :meth:`resume`."""
 
@@ -205,7 +222,7 @@ class MatchSession:
         )
         current = Path(state_dir) / CURRENT
         path = current / f"{now.strftime('%Y%m%dT%H%M%S%fZ')}-{game}.jsonl"
-        writer = JournalWriter.create(path, header, fsync=fsync)
+        writer = _create_journal(path, header, fsync=fsync)
         return cls(Path(state_dir), engine, header, state, writer, actions_applied=0, deals=0)
 
     @classmethod
@@ -229,6 +246,9 @@ class MatchSession:
         result = ResumeResult(None)
         if not current.is_dir():
             return result
+        for stale in current.glob("*.jsonl.new"):  # a cut while creating: header only, no play
+            with contextlib.suppress(OSError):
+                stale.unlink()
         candidates: list[tuple[Path, Any]] = []
         pending = sorted(current.glob("*.jsonl"))
         for _ in range(len(pending) * 8 + 8):  # bounded: each salvage shortens a journal

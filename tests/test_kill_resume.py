@@ -129,8 +129,13 @@ def run_stream(stream: Stream) -> Stream:
             if isinstance(expected, tuple):  # an unfinished match on disk: it must resume
                 status, seen = read_lines(proc, is_resume, 60.0)
                 m = RESUMED.match(status)
-                assert m, f"{where}: expected a resume of {expected}, got {seen} " \
-                    f"(exit {proc.poll()}: {proc.stderr.read().decode()[-1500:] if proc.poll() is not None else ''})"
+                if not m:
+                    proc.kill()
+                    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+                    listing = sorted(str(p.relative_to(stream.state_dir))
+                                     for p in stream.state_dir.rglob("*"))
+                    pytest.fail(f"{where}: expected a resume of {expected}, got {seen}; "
+                                f"exit {proc.wait()}; files {listing}; stderr {err[-1500:]}")
                 assert (m[1], int(m[2])) == expected, \
                     f"{where}: resumed state differs from the durable journal"
                 stream.resumed += 1
@@ -223,10 +228,10 @@ def test_kill_and_resume_table_app(tmp_path):
     games = [g for g in ("gin", "contract")
              if importlib.util.find_spec(f"display.scenes.{g}_table") is not None]
     games = (games * 2)[:2]
-    streams = [Stream("app", tmp_path / f"a{i}", 300 + i, game, 12, matches=2, max_delay=1.5,
+    streams = [Stream("app", tmp_path / f"a{i}", 300 + i, game, 8, matches=2, max_delay=1.5,
                       startup=2.0)
                for i, game in enumerate(games)]
     with ThreadPoolExecutor(len(streams)) as pool:
         done = list(pool.map(run_stream, streams))
-    assert sum(s.verified for s in done) >= 20
-    assert sum(s.resumed for s in done) >= 10
+    assert sum(s.verified for s in done) >= 14
+    assert sum(s.resumed for s in done) >= 6

@@ -272,3 +272,13 @@ def test_failed_write_leaves_no_half_line(tmp_path, monkeypatch):
     s.close()
     journal = read_journal(s.journal_path)
     assert len(journal.actions) == 8 and not journal.torn_tail
+
+
+def test_cut_while_creating_a_journal_leaves_no_journal(tmp_path):
+    (tmp_path / CURRENT).mkdir(parents=True)
+    stale = tmp_path / CURRENT / "20260101T000000000000Z-toy.jsonl.new"
+    stale.write_text('{"type":"header"')
+    res = MatchSession.resume(tmp_path)
+    assert res.session is None and res.messages == [] and not stale.exists()
+    s = start(tmp_path)
+    assert s.journal_path.exists() and not list((tmp_path / CURRENT).glob("*.new"))
