@@ -179,12 +179,20 @@ class GinReviewScene(Scene):
         if r is not None and r.outcome != "dead" and r.knocker is not None:
             ch = min(int(left.height * 0.3), int(left.width / 8))
             kn, df = r.knocker, 1 - r.knocker
-            self._row(surf, _("{name} (knocked): {n} deadwood").format(name=m.name(kn), n=r.knocker_count),
+            if r.outcome == "gin":
+                k_label = _("{name} went gin: no deadwood").format(name=m.name(kn))
+            elif r.outcome == "big_gin":
+                k_label = _("{name}: Big Gin, all eleven cards melded").format(name=m.name(kn))
+            else:
+                k_label = _("{name} (knocked): {n} deadwood").format(name=m.name(kn), n=r.knocker_count)
+            self._row(surf, k_label,
                       r.knocker_melds, r.knocker_deadwood, left.top, ch, left,
                       laid=tuple(c for c, _i in r.layoffs))
             laid = [c for c, _i in r.layoffs]
             label = _("{name}: {n} deadwood").format(name=m.name(df), n=r.defender_count)
-            if laid:
+            if r.outcome in ("gin", "big_gin"):
+                label += "  · " + _("no laying off on gin")  # G-9.2
+            elif laid:
                 label += "  · " + _("laid off {cards}").format(cards=" ".join(
                     f"{c.rank_label}{'♠♥♦♣'['SHDC'.index(c.suit)]}" for c in laid))
             self._row(surf, label, r.defender_melds, r.defender_deadwood, left.top + int(ch * 1.6), ch, left)
