@@ -223,3 +223,32 @@ def test_operator_chord_on_the_buttons_opens_the_menu(tmp_path):
     app.hw.release(s2, c2)
     assert app.scene.name == "operator"
     app.close()
+
+
+def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    m = app.match
+    press(app, m.to_act()[0], "draw", clock)  # pass the upcard (G-4)
+    press(app, m.to_act()[0], "draw", clock)  # pass
+    seat = m.to_act()[0]
+    press(app, seat, "draw", clock)  # forced stock draw (G-4.4)
+    assert m.state.hand.phase.value == "discard"
+    from rummy.gin.melds import deadwood
+
+    hand = m.state.hand.hands[seat]
+    assert deadwood(hand) > 10, "seed 11 deals this seat a hand that cannot knock yet"
+    assert not app.hw.lamps[seat]["knock"], "the KNOCK lamp is off: no legal knock"
+    reveal(app, seat, clock)
+    press(app, seat, "knock", clock)
+    assert app.scene.ui[seat].mode == "knock"
+    card = max(hand, key=lambda c: c.value)
+    touch_card(app, seat, card, clock)
+    assert m.events and m.events[0].kind == "illegal_knock"  # G-8.2: play goes on
+    assert m.state.hand.exposed[seat] and m.state.hand.must_knock[seat]
+    assert "Illegal knock by" in app.scene.banner
+    assert app.scene.face_up(seat) and m.to_act() == [1 - seat]
+    app.close()
