@@ -55,7 +55,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 DB_NAME = "records.sqlite3"  # inside the state directory
 RESULT_WORDS = ("score", "hand", "gin", "knock", "undercut", "went_out", "dead", "contract")
 TOTAL_ATTRS = ("totals", "match_totals", "match_scores", "scores", "points", "penalties")
-LOWEST_WINS = {"contract"}  # C-7: penalty points, the lowest total wins; gin: highest (G-16)
 
 
 class StoreError(RuntimeError):
@@ -198,7 +197,8 @@ class Store:
         header, engine = rep.journal.header, rep.engine
         seats = list(header.seats)
         totals = match_totals(rep.state, len(seats))
-        winner = self._winner(header.game, rep.steps, totals)
+        winners = self._winners(rep.steps, totals)
+        winner = next(iter(winners)) if len(winners) == 1 else None  # None: a shared win
         finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC)
         finished = finished.isoformat(timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
@@ -217,7 +217,7 @@ class Store:
                 self._db.execute(
                     "INSERT INTO match_players VALUES (?,?,?,?,?,?)",
                     (match_id, seat, pid, info.get("kind", "human"),
-                     totals[seat] if totals else None, int(seat == winner)))
+                     totals[seat] if totals else None, int(seat in winners)))
             for hand_no, hand in enumerate(split_hands(rep.steps), start=1):
                 self._record_hand(engine, match_id, hand_no, hand)
             self._db.execute("COMMIT")
@@ -227,17 +227,23 @@ class Store:
         return match_id
 
     @staticmethod
-    def _winner(game: str, steps: Sequence[tuple[Action, list[Event]]],
-                totals: list[int] | None) -> int | None:
+    def _winners(steps: Sequence[tuple[Action, list[Event]]],
+                 totals: list[int] | None) -> set[int]:
+        """Match winners: from the engine's ``match_over`` event (``winner`` or ``winners``,
+        ties share, C-7.4), else the highest total (G-16, C-7.4)."""
         for _, events in reversed(steps):
             for event in events:
-                w = event.data.get("winner") if "match" in event.kind else None
+                if "match" not in event.kind:
+                    continue
+                w, ws = event.data.get("winner"), event.data.get("winners")
                 if isinstance(w, int) and not isinstance(w, bool):
-                    return w
+                    return {w}
+                if isinstance(ws, list | tuple) and all(isinstance(x, int) for x in ws):
+                    return set(ws)
         if not totals:
-            return None
-        best = (min if game in LOWEST_WINS else max)(totals)
-        return totals.index(best) if totals.count(best) == 1 else None
+            return set()
+        best = max(totals)
+        return {seat for seat, t in enumerate(totals) if t == best}
 
     def _record_hand(self, engine: Any, match_id: int, hand_no: int,
                      hand: list[tuple[int, Action, list[Event]]]) -> None:

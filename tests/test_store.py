@@ -210,3 +210,24 @@ def test_records_cli_import_rebuilds_a_lost_database(tmp_path, capsys):
 def test_records_cli_without_database(tmp_path, capsys):
     assert records_main(["list", "--state-dir", str(tmp_path)]) == 0
     assert "no records yet" in capsys.readouterr().out
+
+
+def test_contract_match_highest_total_wins_and_ties_share(tmp_path):
+    rules, preset = default_rules("contract", None)
+    seats = [{"name": n, "kind": "computer", "bot": "basic"} for n in ("Ann", "Bob", "Cy", "Di")]
+    with Store(tmp_path / DB_NAME) as store:
+        s = MatchSession.start(tmp_path, "contract", rules, seats, seed=3, preset=preset,
+                               fsync=False)
+        players = [basic_player("contract") for _ in seats]
+        while not s.is_over:
+            s.apply(next_action(s, players))
+        s.finish(store)
+        (m,) = store.matches()
+        scores = list(s.state.scores)
+        assert m["totals"] == scores
+        best = max(scores)
+        winners = [i for i, x in enumerate(scores) if x == best]  # C-7.4
+        board = {r.name: r.won for r in store.leaderboard()}
+        assert [seat for seat, name in enumerate(m["players"]) if board[name]] == winners
+        assert m["winner"] == (winners[0] if len(winners) == 1 else None)
+        assert len(store.last_hands(10)) == 5  # C-3: five deals
