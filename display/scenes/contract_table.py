@@ -592,7 +592,13 @@ class ContractTableScene(Scene):
                         colour=theme.WARN if ui.flash or asked_here else theme.INK)
         buttons = self._panel_buttons(seat)
         col_w = max(self.touch * 2, int(w * (0.24 if w < 420 else 0.19))) if buttons else 0
-        body = pygame.Rect(8, status_box.bottom + 2, w - 16 - col_w - (8 if col_w else 0), d - status_box.bottom - 5)
+        col_h = d - status_box.bottom - 6
+        gap = 4
+        bh = max(self.touch, min((col_h - gap * (len(buttons) - 1)) // max(1, len(buttons)), int(d * 0.3)))
+        per_col = max(1, (col_h + gap) // (bh + gap))
+        ncols = -(-len(buttons) // per_col)
+        used = ncols * (col_w + gap) + (4 if buttons else 0)
+        body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
         h = self.hand(seat)
         up = self.face_up(seat)
         order, groups, suggested = self._order(seat) if up else (list(range(len(h))), [], set())
@@ -616,10 +622,7 @@ class ContractTableScene(Scene):
                 pygame.draw.line(local, theme.GOLD, (a.left + 3, y), (b.right - 3, y), 3)
         self.hand_screen_rects[seat] = screen_rects
         if buttons:
-            col = pygame.Rect(w - 8 - col_w, status_box.bottom + 2, col_w, d - status_box.bottom - 6)
-            gap = 4
-            bh = max(self.touch, min((col.height - gap * (len(buttons) - 1)) // len(buttons), int(d * 0.3)))
-            per_col = max(1, (col.height + gap) // (bh + gap))
+            col = pygame.Rect(w - 8 - col_w, status_box.bottom + 2, col_w, col_h)
             for i, (label, fn, hot, bname) in enumerate(buttons):
                 c, r_ = divmod(i, per_col)
                 r = pygame.Rect(col.left - c * (col_w + gap), col.top + r_ * (bh + gap), col_w, bh)

@@ -1,0 +1,263 @@
+"""End to end: a whole five-deal contract game through the simulator's input path.
+
+Two human seats and one computer seat. Nothing here calls the engine to act: the test
+decides what a player would do (the basic bot's judgement, plus a nudge so the humans buy),
+then does it the way a person would — the seat's arcade buttons (gpiozero MockFactory pins
+behind the real ButtonBoard) and touches (mouse events into the app's main loop). Buys are
+asked with BUY and answered "Можно" with DRAW, "Нельзя" with KNOCK, or by silence (C-8.4).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from rummy.contract.bots import BasicPlayer  # noqa: E402
+from rummy.contract.state import ASK, PLAY, TAKE, TURN  # noqa: E402
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def frame(app: App, events=()) -> None:
+    app.frame(events=list(events))
+
+
+def click(app: App, pos, clock: FakeClock) -> None:
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    clock.t += 0.05
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
+    clock.t += 0.05
+    frame(app)
+
+
+def hold(app: App, pos, clock: FakeClock) -> None:
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    clock.t += 0.7
+    frame(app)
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
+
+
+def press(app: App, seat: int, call: str, clock: FakeClock) -> None:
+    """Push the seat's arcade button: the MockFactory pin goes low, then high."""
+    clock.t += 0.4  # beyond the board's lockout
+    assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
+    frame(app)
+    clock.t += 0.08
+    app.hw.release(seat, call)
+    frame(app)
+
+
+def target(app: App, name: str):
+    for t in app.scene.targets:
+        if t.name == name:
+            return t
+    raise AssertionError(f"no touch target {name!r} on {app.scene.name}: "
+                         f"{[t.name for t in app.scene.targets][:60]}")
+
+
+def tap(app: App, name: str, clock: FakeClock) -> None:
+    click(app, target(app, name).rect.center, clock)
+
+
+def reveal(app: App, seat: int, clock: FakeClock) -> None:
+    if not app.scene.face_up(seat):
+        hold(app, target(app, f"panel-{seat}").rect.center, clock)
+        assert app.scene.face_up(seat), "holding the panel must show the hand"
+
+
+def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:
+    hand = app.match.state.hands[seat]
+    k = hand.index(card)
+    tap(app, f"card-{seat}-{k}", clock)
+
+
+def make_app(tmp_path, clock) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    return App(config, mode="sim", size=(1280, 800), state_dir=tmp_path, seed=21, clock=clock)
+
+
+class Table:
+    """The people at the table: they decide like the basic bot, but like to buy."""
+
+    def __init__(self, app: App, clock: FakeClock) -> None:
+        self.app, self.clock = app, clock
+        self.bot = BasicPlayer()
+        self.rng = random.Random(4)
+        self.kinds: list[str] = []
+        self.answers: list[tuple[str, bool]] = []
+        self.timeouts = 0
+
+    @property
+    def m(self):
+        return self.app.match
+
+    def decide(self, seat: int):
+        m = self.m
+        legal = m.legal(seat)
+        a = self.bot.choose(m.engine, m.engine.view(m.state, seat), legal, self.rng)
+        # Humans ask "Можно?" now and then even for cards the bot would not want (C-8.3).
+        if a.kind == "no_buy" and self.rng.random() < 0.25:
+            a = next(x for x in legal if x.kind == "buy")
+        return a
+
+    def step(self) -> None:
+        """One decision by a human seat, or let time pass for the computer."""
+        m, st = self.m, self.m.state
+        humans = [s for s in m.to_act() if m.is_human(s)]
+        if st.phase == TURN:
+            for s in humans:
+                if s == st.turn:
+                    continue
+                a = self.decide(s)
+                if a.kind == "buy":
+                    self.do(s, a)
+                    return
+            if st.turn in humans:
+                self.do(st.turn, self.decide(st.turn))
+                return
+        elif humans:
+            s = humans[0]
+            self.do(s, self.decide(s))
+            return
+        self.clock.t += 1.0  # a computer seat thinks (and people may still press BUY)
+        frame(self.app)
+
+    def do(self, seat: int, a) -> None:
+        app, clock, m = self.app, self.clock, self.m
+        before = m.session.actions_applied
+        k = a.kind
+        if k == "draw_stock":
+            press(app, seat, "draw", clock)
+        elif k == "draw_discard":
+            click(app, app.scene.pile_rect.center, clock)
+        elif k == "buy" and seat == m.state.turn:
+            press(app, seat, "buy", clock)
+            tap(app, f"take{a.target}-{seat}", clock)
+        elif k == "buy":
+            press(app, seat, "buy", clock)
+        elif k == "answer":
+            self.answers.append(("button", a.flag))
+            if a.flag and self.timeouts == 0:
+                # silence: the table answers "Можно" itself after the timeout (C-8.4)
+                self.timeouts += 1
+                clock.t += app.scene.answer_seconds - 0.5
+                frame(app)
+                assert m.session.actions_applied == before, "no answer before the timeout"
+                clock.t += 0.6
+                frame(app)
+                last_action, events = m.history[-1]
+                assert last_action.kind == "answer" and last_action.flag is True
+                assert last_action.seat == seat
+            else:
+                press(app, seat, "draw" if a.flag else "knock", clock)
+        elif k == "take_cards":
+            if a.target == 1:
+                press(app, seat, "draw", clock)
+            else:
+                tap(app, f"take{a.target}-{seat}", clock)
+        elif k == "meld":
+            reveal(app, seat, clock)
+            press(app, seat, "knock", clock)
+        elif k == "lay_off":
+            reveal(app, seat, clock)
+            touch_card(app, seat, a.card, clock)
+            rect = app.scene.meld_rects[a.target]
+            assert app.scene.target_at(rect.center).name == f"meld-{a.target}"
+            click(app, rect.center, clock)
+        elif k == "discard":
+            reveal(app, seat, clock)
+            touch_card(app, seat, a.card, clock)
+            touch_card(app, seat, a.card, clock)
+        else:  # pragma: no cover
+            pytest.fail(f"no input path for {k}")
+        assert m.session.actions_applied >= before + 1, f"{k} by seat {seat} did not happen: {m.message}"
+        self.kinds.append(k)
+
+
+def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    frame(app)
+    tap(app, "play", clock)
+    tap(app, "game-contract-standard", clock)
+    assert app.scene.name == "seating"
+    tap(app, "more", clock)  # three players: two people and a computer
+    tap(app, "kind-1", clock)
+    tap(app, "start", clock)
+    assert app.scene.name == "contract_table"
+    assert [s["kind"] for s in app.match.seats] == ["human", "human", "computer"]
+    table = Table(app, clock)
+    deals = 0
+    asked_seen = False
+    for _ in range(6000):
+        if app.match is None:
+            break
+        if app.scene.name == "contract_review":
+            deals += 1
+            press(app, 0, "draw", clock)  # DRAW continues
+            continue
+        assert app.scene.name == "contract_table"
+        st = app.match.state
+        if st.phase == ASK and app.match.is_human(st.buy.asked):
+            asked_seen = True
+            # the asked seat sees the question and the button mapping
+            assert target(app, f"yes-{st.buy.asked}") and target(app, f"no-{st.buy.asked}")
+            assert app.hw.lamps[st.buy.asked]["draw"] and app.hw.lamps[st.buy.asked]["knock"]
+        if st.phase in (TURN, PLAY, TAKE, ASK):
+            table.step()
+    assert app.match is None and app.scene.name == "attract", "the game must end and return to attract"
+    assert deals == 5 and app.matches_done == 1
+    assert asked_seen and table.timeouts == 1
+    assert "buy" in table.kinds and "answer" in table.kinds and "meld" in table.kinds
+    assert "discard" in table.kinds
+    archived = list((tmp_path / "archive").glob("*.jsonl"))
+    assert len(archived) == 1
+    app.close()
+
+
+def test_buy_lamps_and_out_of_turn_calls(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.start_match("contract", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"},
+                                 {"name": "Cy", "kind": "human"}])
+    frame(app)
+    st = app.match.state
+    n = st.turn
+    others = [s for s in range(3) if s != n]
+    assert st.phase == TURN and app.hw.lamps[n]["draw"]
+    # C-8.1: the upcard has no discarder, so both other seats may ask "Можно?"
+    assert all(app.hw.lamps[s]["buy"] for s in others)
+    # out of turn, DRAW does nothing but say what the seat may do: BUY
+    before = app.match.session.actions_applied
+    press(app, others[0], "draw", clock)
+    assert app.match.session.actions_applied == before
+    assert "BUY" in app.scene.ui[others[0]].flash
+    # BUY from the far seat: the question goes to N first (C-8.3)
+    far = others[-1]
+    press(app, far, "buy", clock)
+    st = app.match.state
+    assert st.phase == ASK and st.buy.asker == far and st.buy.asked == n
+    # KNOCK = "Нельзя": N buys the card himself, free (C-8.4)
+    card = st.buy.card
+    press(app, n, "knock", clock)
+    st = app.match.state
+    assert card in st.hands[n] and st.turn == (n + 1) % 3
+    app.close()
