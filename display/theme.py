@@ -112,8 +112,21 @@ def render(text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surfa
     return surf
 
 
+_fit_cache: dict[tuple, int] = {}
+
+
 def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_size: int = 10) -> int:
     """The largest size ≤ ``size`` at which ``text`` fits ``box`` (never below ``min_size``)."""
+    key = (text, box.width, box.height, int(size), bold, min_size)
+    got = _fit_cache.get(key)
+    if got is None:
+        if len(_fit_cache) > 5000:
+            _fit_cache.clear()
+        got = _fit_cache[key] = _fit_size(text, box, size, bold, min_size)
+    return got
+
+
+def _fit_size(text: str, box: pygame.Rect, size: int, bold: bool, min_size: int) -> int:
     size = ladder(min(size, box.height * 0.9))
     while size > min_size:
         w, h = font(size, bold).size(text)

@@ -74,11 +74,13 @@ class GinTableScene(Scene):
         self._anim_rects: list[pygame.Rect] = []
         self._locals: dict[int, pygame.Surface] = {}
         self._deal_anim_at: float | None = None
+        self._hands: dict[int, tuple] = {}
 
     def exit(self) -> None:
         super().exit()
         self._panel_cache.clear()
         self._locals.clear()
+        self._hands.clear()
         self._static = None
         self._static_targets = []
 
@@ -526,10 +528,10 @@ class GinTableScene(Scene):
         mark = len(log) if log is not None else 0
         h = self.hand
         active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
-        local.fill(theme.PANEL_ACTIVE if active else theme.PANEL)
-        if active:
-            pygame.draw.rect(local, theme.GOLD, local.get_rect(), max(3, d // 40))
         header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
+        local.fill(theme.PANEL)
+        if active:  # the seat to play: a lit header and a gold frame
+            local.fill(theme.PANEL_ACTIVE, (0, 0, w, header.bottom + 2))
         ui = self.ui[seat]
         name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
         theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
@@ -551,21 +553,13 @@ class GinTableScene(Scene):
             theme.draw_text(local, dead_text, info, align="left", colour=theme.INK_DIM)
             body = pygame.Rect(body.left, info.bottom, body.width, body.bottom - info.bottom)
         rects = hand_rects(body, len(order), body.height, min_strip=self.touch, raise_px=raise_px)
-        screen_rects = []
-        local_targets: list[tuple[pygame.Rect, Card]] = []
-        for i, (card, r) in enumerate(zip(order, rects, strict=True)):
-            rr = r.move(0, -raise_px) if up and card == ui.selected else r
-            outline = cardart.SELECT if up and card == ui.selected else (cardart.HINT if up and card == suggest else None)
-            surf_card = cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
-                                             outline=outline)
-            local.blit(surf_card, rr)
-            screen_rects.append(p.to_screen(rr))
-            local_targets.append((visible_part(rects, i), card))
-        for g_start, g_len in groups:
-            if g_start + g_len <= len(rects):
-                a, b = rects[g_start], rects[g_start + g_len - 1]
-                y = a.top - max(3, raise_px // 2)  # a bar over each suggested meld
-                pygame.draw.line(local, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
+        selected = ui.selected if up else None
+        lifted = [r.move(0, -raise_px) if card == selected else r for card, r in zip(order, rects, strict=True)]
+        self._blit_hand(local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px)
+        if active:
+            pygame.draw.rect(local, theme.GOLD, local.get_rect(), max(3, d // 40))
+        screen_rects = [p.to_screen(r) for r in lifted]
+        local_targets = [(visible_part(rects, i), card) for i, card in enumerate(order)]
         self.hand_screen_rects[seat] = screen_rects
         # the call buttons column
         col = pygame.Rect(w - 8 - col_w, header.bottom + 4, col_w, d - header.bottom - 10)
@@ -598,6 +592,27 @@ class GinTableScene(Scene):
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
         return turned
+
+    def _blit_hand(self, local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px) -> None:
+        """The hand as one cached layer: only the seat whose cards changed is redrawn."""
+        key = (tuple(order), up, selected, suggest, tuple(groups), body.size, tuple(map(tuple, lifted)),
+               self.app.settings.four_colour)
+        cached = self._hands.get(seat)
+        if cached is None or cached[0] != key:
+            layer = pygame.Surface(body.size).convert()
+            layer.fill(theme.PANEL)
+            origin = (-body.left, -body.top)
+            for card, r in zip(order, lifted, strict=True):
+                outline = cardart.SELECT if card == selected else (cardart.HINT if up and card == suggest else None)
+                layer.blit(cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
+                                                outline=outline), r.move(origin))
+            for g_start, g_len in groups:
+                if g_start + g_len <= len(rects):
+                    a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)
+                    y = a.top - max(3, raise_px // 2)  # a bar over each suggested meld
+                    pygame.draw.line(layer, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
+            cached = self._hands[seat] = (key, layer)
+        local.blit(cached[1], body)
 
     def _tap_panel(self, seat: int) -> None:
         if self.m.is_human(seat) and not self.face_up(seat):
