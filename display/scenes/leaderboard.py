@@ -1,0 +1,89 @@
+"""The leaderboard: players by matches won, from ``rummy.store.Store.leaderboard``.
+
+Touch the game buttons to show all games, gin or contract only. Read only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from display import theme
+from display.i18n import N_, _
+from display.scenes.base import Scene
+
+FILTERS = ((None, N_("All games")), ("gin", N_("Gin")), ("contract", N_("Contract")))
+ROWS = 10
+
+
+class LeaderboardScene(Scene):
+    name = "leaderboard"
+
+    def __init__(self, app, *, back: str = "attract") -> None:
+        super().__init__(app)
+        self.back_to = back
+        self.game: str | None = None
+        self.rows: list[Any] = []
+        self.error = ""
+        self.load()
+
+    def load(self) -> None:
+        self.error = ""
+        try:
+            if self.app.store is None:
+                self.rows, self.error = [], _("No records on this table")
+            else:
+                self.rows = list(self.app.store.leaderboard(self.game))
+        except Exception as exc:  # noqa: BLE001 - a broken database is shown, not raised
+            self.rows, self.error = [], _("The records cannot be read: {error}").format(error=exc)
+        self.dirty = True
+
+    def set_game(self, game: str | None) -> None:
+        self.game = game
+        self.load()
+
+    def leave(self) -> None:
+        if self.back_to == "operator":
+            self.app.goto("operator")
+            self.app.scene.unlocked = True
+        else:
+            self.app.goto(self.back_to)
+
+    def on_key(self, key: int, text: str) -> None:
+        if key == pygame.K_ESCAPE:
+            self.leave()
+
+    def draw(self, surf: pygame.Surface):
+        surf.fill((24, 40, 34))
+        w, h = self.size
+        t = self.touch
+        theme.draw_text(surf, _("Leaderboard"), pygame.Rect(int(w * 0.03), int(h * 0.02), int(w * 0.5),
+                                                            int(h * 0.09)), colour=theme.GOLD, bold=True, align="left")
+        close = pygame.Rect(w - int(w * 0.22) - int(w * 0.03), int(h * 0.02), int(w * 0.22), max(t, int(h * 0.09)))
+        self.button(surf, close, _("Back"), self.leave, name="back")
+        fy = close.bottom + int(h * 0.02)
+        fw = int(w * 0.94 - 12) // len(FILTERS)
+        for i, (game, label) in enumerate(FILTERS):
+            r = pygame.Rect(int(w * 0.03) + i * (fw + 6), fy, fw, max(t, int(h * 0.09)))
+            self.button(surf, r, _(label), lambda g=game: self.set_game(g), hot=self.game == game,
+                        name=f"filter-{game or 'all'}")
+        top = fy + max(t, int(h * 0.09)) + int(h * 0.03)
+        box = pygame.Rect(int(w * 0.05), top, int(w * 0.9), h - top - int(h * 0.03))
+        if self.error or not self.rows:
+            theme.draw_paragraph(surf, self.error or _("No matches recorded yet"), box, size=int(h * 0.05))
+            return None
+        line = max(16, min(int(h * 0.065), box.height // (ROWS + 1)))
+        cols = [0.0, 0.08, 0.5, 0.64, 0.78]  # rank, name, played, won, points
+        widths = [0.08, 0.42, 0.14, 0.14, 0.22]
+        heads = ["#", _("Player"), _("Played"), _("Won"), _("Points")]
+
+        def row(cells, y, colour=theme.INK, bold=False):
+            for i, c in enumerate(cells):
+                r = pygame.Rect(box.left + int(box.width * cols[i]), y, int(box.width * widths[i]) - 6, line)
+                theme.draw_text(surf, str(c), r, align="left" if i == 1 else "right", colour=colour, bold=bold)
+
+        row(heads, box.top, theme.GOLD, True)
+        for n, r in enumerate(self.rows[:ROWS], start=1):
+            row([n, r.name, r.played, r.won, r.points], box.top + n * line)
+        return None

@@ -1,0 +1,163 @@
+"""Last game recall (GLI-11): the last ten hands played, step by step as they happened.
+
+Reads ``rummy.store.Store.last_hands(10)``: each hand's players, results and every step
+(the action and the events it caused), so a dispute can be settled at the table. Reached
+from the attract screen and the operator menu; nothing here can change a record.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from display import theme
+from display.i18n import _
+from display.scenes.base import Scene
+
+HANDS = 10
+
+
+class _Names:
+    """The little of a match driver that the event texts need: names and seats."""
+
+    def __init__(self, players: list[str]) -> None:
+        self.seats = [{"name": p} for p in players]
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat]["name"] if 0 <= seat < len(self.seats) else _("the table")
+
+
+def step_text(game: str, players: list[str], step: Any) -> str:
+    """One step in words (translated), falling back to the recorded English text."""
+    if game == "contract":
+        from display.contract_text import event_text
+    else:
+        from display.gin_text import event_text
+    names = _Names(players)
+    texts = []
+    for ev in step.events:
+        obj = SimpleNamespace(kind=ev.get("kind", ""), seat=ev.get("seat", -1), data=ev.get("data") or {})
+        try:
+            t = event_text(names, obj)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            t = ""
+        if t:
+            texts.append(t)
+    if not texts:
+        kind = step.action.get("kind", "?")
+        who = names.name(step.seat) if step.seat >= 0 else _("the table")
+        texts.append(f"{who}: {kind}")
+    return "; ".join(texts)
+
+
+class RecallScene(Scene):
+    name = "recall"
+
+    def __init__(self, app, *, back: str = "attract") -> None:
+        super().__init__(app)
+        self.back_to = back
+        self.error = ""
+        self.hands: list[Any] = []
+        try:
+            if app.store is None:
+                self.error = _("No records on this table")
+            else:
+                self.hands = list(app.store.last_hands(HANDS))
+        except Exception as exc:  # noqa: BLE001 - a broken database is shown, not raised
+            self.error = _("The records cannot be read: {error}").format(error=exc)
+        self.index = 0  # which hand (0 = the newest)
+        self.step = 0
+
+    @property
+    def hand(self) -> Any:
+        return self.hands[self.index] if self.hands else None
+
+    def leave(self) -> None:
+        if self.back_to == "operator":
+            self.app.goto("operator")
+            self.app.scene.unlocked = True
+        else:
+            self.app.goto(self.back_to)
+
+    def pick(self, i: int) -> None:
+        self.index, self.step = i, 0
+        self.dirty = True
+
+    def move(self, delta: int) -> None:
+        if self.hand is not None:
+            self.step = max(0, min(len(self.hand.steps) - 1, self.step + delta))
+            self.dirty = True
+
+    def on_key(self, key: int, text: str) -> None:
+        if key in (pygame.K_RIGHT, pygame.K_DOWN):
+            self.move(1)
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self.move(-1)
+        elif key == pygame.K_ESCAPE:
+            self.leave()
+
+    def on_button(self, event) -> None:
+        if event.edge == "press":
+            self.move(1 if event.call == "draw" else -1 if event.call == "knock" else 0)
+
+    def hand_label(self, rec: Any) -> str:
+        game = _("Gin") if rec.game == "gin" else _("Contract")
+        return _("{game} · hand {n} · {players}").format(game=game, n=rec.hand_no, players=" – ".join(rec.players))
+
+    def draw(self, surf: pygame.Surface):
+        surf.fill((24, 40, 34))
+        w, h = self.size
+        t = self.touch
+        theme.draw_text(surf, _("Last hands played"), pygame.Rect(int(w * 0.03), int(h * 0.02), int(w * 0.6),
+                                                                  int(h * 0.09)), colour=theme.GOLD, bold=True,
+                        align="left")
+        close = pygame.Rect(w - int(w * 0.22) - int(w * 0.03), int(h * 0.02), int(w * 0.22), max(t, int(h * 0.09)))
+        self.button(surf, close, _("Back"), self.leave, name="back")
+        top = close.bottom + int(h * 0.03)
+        if self.error or not self.hands:
+            theme.draw_paragraph(surf, self.error or _("No hands have been played yet"),
+                                 pygame.Rect(int(w * 0.05), top, int(w * 0.9), int(h * 0.3)), size=int(h * 0.05))
+            return None
+        # the hands, newest first
+        list_box = pygame.Rect(int(w * 0.03), top, int(w * 0.34), h - top - int(h * 0.03))
+        row_h = max(t, min(int(h * 0.1), list_box.height // len(self.hands) - 6))
+        rows = max(1, (list_box.height + 6) // (row_h + 6))
+        first = max(0, min(self.index - rows // 2, len(self.hands) - rows))
+        for i in range(first, min(len(self.hands), first + rows)):
+            r = pygame.Rect(list_box.left, list_box.top + (i - first) * (row_h + 6), list_box.width, row_h)
+            self.button(surf, r, self.hand_label(self.hands[i]), lambda i=i: self.pick(i), hot=i == self.index,
+                        name=f"hand-{i}", size=int(row_h * 0.3))
+        self._steps(surf, pygame.Rect(list_box.right + int(w * 0.03), top, w - list_box.right - int(w * 0.06),
+                                      h - top - int(h * 0.03)))
+        return None
+
+    def _steps(self, surf: pygame.Surface, box: pygame.Rect) -> None:
+        rec = self.hand
+        t = self.touch
+        line = max(16, int(self.size[1] * 0.045))
+        theme.draw_text(surf, _("Finished {when}").format(when=rec.finished.replace("T", " ")[:16]),
+                        pygame.Rect(box.left, box.top, box.width, line), align="left", colour=theme.INK_DIM)
+        nav_h = max(t, int(self.size[1] * 0.1))
+        nav = pygame.Rect(box.left, box.bottom - nav_h, box.width, nav_h)
+        bw = (nav.width - 18) // 4
+        for i, (label, delta, name) in enumerate((("⏮", -10_000, "first"), ("◀", -1, "prev"),
+                                                  ("▶", 1, "next"), ("⏭", 10_000, "last"))):
+            self.button(surf, pygame.Rect(nav.left + i * (bw + 6), nav.top, bw, nav_h), label,
+                        lambda d=delta: self.move(d), name=name)
+        count = len(rec.steps)
+        theme.draw_text(surf, _("Step {n} of {total}").format(n=self.step + 1, total=count),
+                        pygame.Rect(box.left, nav.top - line - 4, box.width, line), colour=theme.GOLD, bold=True)
+        area = pygame.Rect(box.left, box.top + line + 4, box.width, nav.top - line - 8 - box.top - line - 4)
+        rows = max(1, area.height // line)
+        start = max(0, min(self.step - rows // 2, count - rows))
+        for j in range(start, min(count, start + rows)):
+            s = rec.steps[j]
+            text = f"{s.action_no}. {step_text(rec.game, rec.players, s)}"
+            current = j == self.step
+            r = pygame.Rect(area.left, area.top + (j - start) * line, area.width, line)
+            if current:
+                pygame.draw.rect(surf, theme.PANEL_ACTIVE, r.inflate(6, 2), border_radius=6)
+            theme.draw_text(surf, text, r, align="left", colour=theme.GOLD if current else theme.INK,
+                            bold=current)

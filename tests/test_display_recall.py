@@ -1,0 +1,134 @@
+"""Recall (GLI-11 last game recall) and leaderboard screens over real recorded matches."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display import i18n, theme  # noqa: E402
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from display.layout import MIN_TOUCH_PX  # noqa: E402
+
+
+def make_app(tmp_path, size=(800, 480)) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    return App(config, mode="headless", size=size, state_dir=tmp_path, seed=5)
+
+
+def play_out(app: App, game: str, seats: int) -> None:
+    """A whole computer match, recorded in the store as the app does after a match."""
+    app.start_match(game, [{"name": f"Bot {chr(65 + i)}", "kind": "computer"} for i in range(seats)])
+    m = app.match
+    for _ in range(20000):
+        if m.is_over:
+            break
+        if m.review_pending:
+            m.continue_after_review()
+        else:
+            m.update(1e9)
+    assert m.is_over
+    app.after_match()
+
+
+def render(app: App):
+    log = theme.start_text_log()
+    try:
+        app.scene.targets = []
+        app.scene.draw(app.screen.surface)
+    finally:
+        theme.stop_text_log()
+    return log
+
+
+def check_fits(app: App, log) -> None:
+    bad = [(r.text, r.box.size) for r in log if not r.fits]
+    assert not bad, f"{app.scene.name} {app.screen.size} {i18n.language()}: overflow {bad[:3]}"
+    small = [t.name for t in app.scene.targets if t.action and min(t.rect.size) < MIN_TOUCH_PX]
+    assert not small, f"touch targets under 9 mm: {small}"
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    path = tmp_path_factory.mktemp("records")
+    app = make_app(path)
+    play_out(app, "gin", 2)
+    play_out(app, "contract", 3)
+    yield app
+    app.close()
+
+
+def test_recall_shows_the_last_ten_hands_step_by_step(recorded):
+    app = recorded
+    app.goto("recall")
+    scene = app.scene
+    assert len(scene.hands) == 10  # the contract match's 5 deals and the gin match's last 5 hands
+    assert scene.hands[0].game == "contract" and scene.hands[0].hand_no == 5
+    log = render(app)
+    texts = " ".join(r.text for r in log)
+    assert "Step 1 of" in texts and "dealt" in texts
+    rec = scene.hands[0]
+    # step forward with the buttons (as on the screen) and with the arcade DRAW button
+    next_btn = next(t for t in scene.targets if t.name == "next")
+    next_btn.action()
+    assert scene.step == 1
+    scene.on_button(type("E", (), {"edge": "press", "call": "draw", "seat": 0})())
+    assert scene.step == 2
+    last = next(t for t in scene.targets if t.name == "last")
+    last.action()
+    assert scene.step == len(rec.steps) - 1
+    log = render(app)
+    assert any("went out" in r.text or "ran out" in r.text for r in log)
+    # pick an older hand (a gin one)
+    gin = next(i for i, h in enumerate(scene.hands) if h.game == "gin")
+    next(t for t in scene.targets if t.name == f"hand-{gin}").action()
+    assert scene.step == 0 and scene.hand.game == "gin"
+    check_fits(app, render(app))
+
+
+def test_leaderboard_counts_matches_and_filters_by_game(recorded):
+    app = recorded
+    app.goto("leaderboard")
+    scene = app.scene
+    names = {r.name for r in scene.rows}
+    assert {"Bot A", "Bot B", "Bot C"} <= names
+    assert sum(r.played for r in scene.rows) == 5  # 2 gin seats + 3 contract seats
+    scene.set_game("gin")
+    assert {r.name for r in scene.rows} == {"Bot A", "Bot B"}
+    assert sum(r.won for r in scene.rows) == 1
+    check_fits(app, render(app))
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_recall_and_leaderboard_fit_in_every_language(recorded, lang, size):
+    app = recorded
+    app.screen.surface = pygame.Surface(size)
+    app.set_language(lang)
+    try:
+        for name in ("recall", "leaderboard"):
+            app.goto(name)
+            app.scene.resize(size)
+            check_fits(app, render(app))
+    finally:
+        app.set_language("en")
+        app.screen.surface = pygame.Surface(app.screen.size)
+
+
+def test_recall_without_records_says_so(tmp_path):
+    app = make_app(tmp_path)
+    app.store = None
+    app.goto("recall")
+    log = render(app)
+    assert any("No records" in r.text for r in log)
+    app.goto("leaderboard")
+    log = render(app)
+    assert any("No records" in r.text for r in log)
+    app.close()
