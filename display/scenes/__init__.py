@@ -22,6 +22,8 @@ SCENES: dict[str, str] = {
     "gin_review": "display.scenes.gin_review:GinReviewScene",
     "contract_table": "display.scenes.contract_table:ContractTableScene",
     "contract_review": "display.scenes.contract_review:ContractReviewScene",
+    "recall": "display.scenes.recall:RecallScene",
+    "leaderboard": "display.scenes.leaderboard:LeaderboardScene",
 }
 
 

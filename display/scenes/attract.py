@@ -98,6 +98,13 @@ class AttractScene(Scene):
                     name="play")
         if self.app.match is not None and not self.app.match.is_over:
             self.button(surf, r["resume"], _("Continue the match"), self.app.show_match, name="resume")
+        # GLI-11 recall for a dispute, and the leaderboard (top right, clear of the title)
+        w, h = self.size
+        bw, bh = max(self.touch * 2, int(w * 0.17)), max(self.touch, int(h * 0.08))
+        self.button(surf, pygame.Rect(w - 2 * bw - 16, 8, bw, bh), _("Last hands"),
+                    lambda: self.app.goto("recall"), name="recall", size=int(bh * 0.34))
+        self.button(surf, pygame.Rect(w - bw - 8, 8, bw, bh), _("Leaderboard"),
+                    lambda: self.app.goto("leaderboard"), name="leaderboard", size=int(bh * 0.34))
         from display.layout import grid
 
         problems = self.app.hw.problems if self.app.mode == "kiosk" else []
