@@ -101,6 +101,19 @@ def idle_cpu(seconds=6.0) -> float:
     return result["cpu"]
 
 
+def _peak_rss_mb() -> float:
+    """Peak resident memory of this process. VmHWM, not ru_maxrss: after fork + exec Linux
+    carries the parent's peak into the child's ru_maxrss."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def first_frame_child() -> None:
     """Start the simulator, report the first frame, then play a match headless for RSS."""
     with tempfile.TemporaryDirectory() as d:
@@ -122,7 +135,7 @@ def first_frame_child() -> None:
                 if app.match is not None:
                     app.show_match()
             app.frame(events=[])
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        rss = _peak_rss_mb()
         print(f"RSS {rss:.0f}", flush=True)
         app.close()
 
