@@ -21,14 +21,30 @@ def bench(game: str, preset: str | None, seed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         t0 = time.perf_counter()
-        run_matches(d / "a", seed=seed, game=game, preset=preset, matches=1, records=False,
-                    out=io.StringIO())
+        run_matches(
+            d / "a",
+            seed=seed,
+            game=game,
+            preset=preset,
+            matches=1,
+            records=False,
+            out=io.StringIO(),
+        )
         played = time.perf_counter() - t0
         (journal,) = (d / "a" / "archive").glob("*.jsonl")
         n = len(read_journal(journal).actions)
         # the same match stopped one action before its end, then resumed (a power cut)
-        run_matches(d / "b", seed=seed, game=game, preset=preset, matches=1, records=False,
-                    stop_at=(1, n - 1), fsync=False, out=io.StringIO())
+        run_matches(
+            d / "b",
+            seed=seed,
+            game=game,
+            preset=preset,
+            matches=1,
+            records=False,
+            stop_at=(1, n - 1),
+            fsync=False,
+            out=io.StringIO(),
+        )
         t0 = time.perf_counter()
         res = MatchSession.resume(d / "b")
         resumed = time.perf_counter() - t0
@@ -39,9 +55,11 @@ def bench(game: str, preset: str | None, seed: int) -> None:
             store.record_match(journal)
             recorded = time.perf_counter() - t0
         label = f"{game}/{preset or 'default preset'}"
-        print(f"{label:<20} {n:>6} actions  {n / played:>7.0f} actions/s with fsync  "
-              f"resume {resumed * 1000:>6.0f} ms  record {recorded * 1000:>6.0f} ms  "
-              f"journal {journal.stat().st_size / 1024:.0f} KiB")
+        print(
+            f"{label:<20} {n:>6} actions  {n / played:>7.0f} actions/s with fsync  "
+            f"resume {resumed * 1000:>6.0f} ms  record {recorded * 1000:>6.0f} ms  "
+            f"journal {journal.stat().st_size / 1024:.0f} KiB"
+        )
 
 
 if __name__ == "__main__":
