@@ -81,7 +81,7 @@ class ContractReviewScene(Scene):
                         colour=theme.GOLD, bold=True, align="left")
         foot_h = max(self.touch, int(h * 0.1))
         top = int(h * 0.11)
-        left = pygame.Rect(int(w * 0.03), top, int(w * 0.5), h - top - foot_h - int(h * 0.04))
+        left = pygame.Rect(int(w * 0.03), top, int(w * 0.42), h - top - foot_h - int(h * 0.04))
         right = pygame.Rect(left.right + int(w * 0.02), top, w - left.right - int(w * 0.05), left.height)
         self._hands(surf, left)
         self._sheet(surf, right)
@@ -125,8 +125,8 @@ class ContractReviewScene(Scene):
         n = len(self.m.seats)
         rows = st.rules.deals + 2
         line = max(16, min(int(self.size[1] * 0.06), box.height // rows))
-        first_w = int(box.width * (0.34 if n <= 4 else 0.28))
-        col_w = (box.width - first_w) // n
+        col_w = max(int(52 * self.u), int(box.width * 0.12))
+        first_w = box.width - n * col_w
         y = box.top
 
         def row(cells, colour=theme.INK, bold=False):
@@ -138,7 +138,7 @@ class ContractReviewScene(Scene):
                                 align="right", colour=colour, bold=bold)
             y += line
 
-        row([_("Deal"), *[self.m.name(s) for s in range(n)]], theme.GOLD, True)
+        row([_("Deal"), *[ellipsize(self.m.name(s), col_w - 4, line) for s in range(n)]], theme.GOLD, True)
         for i, contract in enumerate(st.rules.contracts):
             res = st.results[i] if i < len(st.results) else None
             label = f"{i + 1}. {contract_words(contract)}"
@@ -147,6 +147,17 @@ class ContractReviewScene(Scene):
             else:
                 row([label, *[f"{p:+d}" for p in res.points]])
         row([_("Total"), *st.scores], theme.GOLD, True)
+
+
+def ellipsize(text: str, width: int, height: int) -> str:
+    """``text`` cut with "…" so it fits ``width`` at a readable size (names in narrow columns)."""
+    size = max(11, int(height * 0.8))
+    f = theme.font(size, True)
+    if f.size(text)[0] <= width * 1.4:  # draw_text may still shrink it a little
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width * 1.4:
+        text = text[:-1]
+    return text + "…"
 
 
 def h_line(size: tuple[int, int]) -> float:

@@ -675,7 +675,7 @@ class ContractTableScene(Scene):
         if "draw_stock" in kinds:
             out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
         if "buy" in kinds:
-            label = _("Buy several") if seat == st.turn else f"{_('Buy')}: {ASK_WORD}"
+            label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
             out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
         if st.phase == PLAY and seat == st.turn and legal:
             sel = ui.selected

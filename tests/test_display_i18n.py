@@ -1,0 +1,192 @@
+"""Languages: every msgid translated (id, ru, pt), plural headers, placeholders, glyphs in the
+bundled font, and no text overflowing its box in any language at 800×480 and 1280×800."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display import i18n, theme  # noqa: E402
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from display.match import make_player  # noqa: E402
+from rummy.actions import Action  # noqa: E402
+from rummy.contract.bots import BasicPlayer  # noqa: E402
+from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
+
+LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
+SIZES = [(800, 480), (1280, 800)]
+PLACEHOLDER = re.compile(r"\{\w*\}")
+NPLURALS = {"id": 1, "ru": 3, "pt": 2}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_msgid_is_translated(lang):
+    missing = i18n.missing_translations(lang)
+    assert not missing, f"{lang}: {len(missing)} msgids without a translation, e.g. {missing[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_header_and_placeholders(lang):
+    entries = i18n.load_catalog(lang)
+    header = next(e for e in entries if not e.msgid).msgstr[0]
+    assert f"nplurals={NPLURALS[lang]};" in header.replace(" ", "")
+    for e in entries:
+        if not e.msgid:
+            continue
+        want = set(PLACEHOLDER.findall(e.msgid))
+        if e.msgid_plural is not None:
+            assert len(e.msgstr) == NPLURALS[lang], f"{lang}: {e.msgid!r} needs {NPLURALS[lang]} forms"
+            want |= set(PLACEHOLDER.findall(e.msgid_plural))
+        for s in e.msgstr:
+            assert set(PLACEHOLDER.findall(s)) == want, f"{lang}: {e.msgid!r} -> {s!r}: placeholders differ"
+
+
+def test_russian_plurals_choose_three_forms():
+    i18n.set_language("ru")
+    try:
+        words = [i18n.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 3, 5, 21, 12)]
+    finally:
+        i18n.set_language("en")
+    assert words == ["1 карта", "3 карты", "5 карт", "21 карта", "12 карт"]
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_bundled_font_has_every_glyph(lang):
+    texts = [s for e in i18n.load_catalog(lang) if e.msgid for s in [e.msgid, *e.msgstr] if s]
+    texts += list(i18n.LANGUAGES.values()) + ["♠♥♦♣ ✓ ▶ ◀ ⏮ ⏭ ⌫ ● — – “ ” « » · × °"]
+    for bold in (False, True):
+        bad = {t: theme.missing_glyphs(t, bold) for t in texts if theme.missing_glyphs(t, bold)}
+        assert not bad, f"{lang}: glyphs missing from DejaVu Sans (bold={bold}): {list(bad.items())[:3]}"
+
+
+# -- rendering every screen in every language -------------------------------------------------
+
+def make_app(tmp_path, size) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="headless", size=size, state_dir=tmp_path, seed=7)
+    app.change(privacy="open")
+    return app
+
+
+def render(app: App) -> list:
+    scene = app.scene
+    if hasattr(scene, "_version"):
+        scene._version = -1  # re-word the last event in the current language
+        scene.update(app.clock())
+    log = theme.start_text_log()
+    try:
+        scene.targets = []
+        scene.draw(app.screen.surface)
+    finally:
+        theme.stop_text_log()
+    return log
+
+
+def overflow(app: App, label: str) -> list[str]:
+    w, h = app.screen.size
+    screen = pygame.Rect(0, 0, w, h)
+    return [f"{label} {i18n.language()} {w}x{h}: {r.text!r} in {r.box.size}" for r in render(app)
+            if not r.fits or not screen.contains(r.drawn)]
+
+
+BOT = BasicPlayer()
+
+
+def bot_step(app: App, rng: random.Random) -> None:
+    m, bot = app.match, BOT
+    seat = m.to_act()[0]
+    m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
+
+
+def contract_states(app: App):
+    """Yield (label, setup) at telling moments of a four-seat contract game."""
+    app.start_match("contract", [{"name": n, "kind": "human"} for n in
+                                 ("Anastasia", "Bartholomew", "Guilherme", "Wulandari")])
+    m = app.match
+    rng = random.Random(3)
+    st = m.state
+    yield "contract turn"
+    asker = next(s for s in range(4) if s != st.turn)
+    m.submit(Action("buy", (st.turn + 2) % 4))
+    assert m.state.phase == ASK
+    yield "contract ask"
+    seen_melds = False
+    for _ in range(3000):
+        if m.review_pending:
+            app.show_match()
+            yield "contract review"
+            m.continue_after_review()
+            app.show_match()
+            if m.state.deal_number >= 3:
+                break
+            continue
+        st = m.state
+        if not seen_melds and st.table_melds and st.phase == PLAY:
+            seen_melds = True
+            seat = st.turn
+            app.scene.ui[seat].selected = [0]
+            app.scene.ui[seat].revealed_until = 1e12
+            yield "contract melds"
+            app.scene.ui[seat].selected = [0, 1, 2]
+            yield "contract picked"
+        if st.phase == TURN and st.deal_number == 2 and st.turns_started == 1:
+            yield "contract deal 2"
+        bot_step(app, rng)
+    assert asker is not None and seen_melds
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_overflows_in_any_language(tmp_path, size):
+    app = make_app(tmp_path, size)
+    problems: list[str] = []
+
+    def every_language(label: str) -> None:
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            problems.extend(overflow(app, label))
+        app.set_language("en")
+
+    for name, kw in [("attract", {}), ("choice", {}), ("seating", {"game": "gin"}),
+                     ("seating", {"game": "contract"}), ("failsafe", {"error": "ValueError: boom"}),
+                     ("config_error", {"errors": ["[display] rotation must be 0, 90, 180 or 270"]}),
+                     ("operator", {}), ("recall", {}), ("leaderboard", {})]:
+        app.goto(name, **kw)
+        every_language(name)
+    app.goto("operator")
+    app.scene.unlocked = True
+    every_language("operator menu")
+    app.scene.page = "diagnostics"
+    every_language("operator diagnostics")
+    app.goto("keyboard", text="Ann", title="Name", on_done=lambda t: None)
+    every_language("keyboard")
+    # a gin hand in play, then its review
+    app.start_match("gin", [{"name": "Anastasia", "kind": "human"}, {"name": "Bartholomew", "kind": "human"}])
+    m = app.match
+    for _ in range(7):
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        pick = next((a for a in legal if a.kind in ("pass_upcard", "draw_stock")), None)
+        m.submit(pick or next(a for a in legal if a.kind == "discard"))
+    app.show_match()
+    every_language("gin table")
+    m.players = {0: make_player("gin"), 1: make_player("gin")}  # computers finish the hand
+    while not m.review_pending:
+        m.update(1e9)
+    app.show_match()
+    every_language("gin review")
+    app.abandon_match()
+    for label in contract_states(app):
+        app.scene.dirty = True
+        every_language(label)
+    assert not problems, "\n".join(problems[:12])
+    app.close()
