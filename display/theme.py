@@ -126,6 +126,11 @@ def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_siz
     return got
 
 
+def common_size(texts, box: pygame.Rect, size: int, bold: bool = False) -> int:
+    """One size at which every text fits a box like ``box`` (for lines that belong together)."""
+    return min((fit_size(t, box, size, bold) for t in texts if t), default=ladder(size))
+
+
 def _fit_size(text: str, box: pygame.Rect, size: int, bold: bool, min_size: int) -> int:
     size = ladder(min(size, box.height * 0.9))
     while size > min_size:

@@ -16,7 +16,7 @@ import pygame
 
 from display import cardart, theme
 from display.gin_text import card_name, event_text, phase_hint
-from display.i18n import _
+from display.i18n import _, ngettext
 from display.layout import SeatPanel, centre_area, hand_rects, seat_panels, visible_part
 from display.scenes.base import Scene, Target
 from rummy.actions import Action
@@ -472,33 +472,34 @@ class GinTableScene(Scene):
             limit_text = _("Gin only: no knocking")
         else:
             limit_text = _("Knock with {n} or less").format(n=h.knock_limit)
-        theme.draw_text(surf, limit_text, pygame.Rect(left.left, left.top, left.width, line), bold=True,
-                        colour=theme.GOLD, align="left")
-        if self.m.state.rules.knock_limit_mode == "knock_card":
-            theme.draw_text(surf, _("Knock card: {card}").format(card=card_name(h.upcard)),
-                            pygame.Rect(left.left, left.top + line, left.width, line), align="left")
-        theme.draw_text(surf, _("Hand {n}").format(n=self.m.state.hand_number),
-                        pygame.Rect(left.left, left.top + 2 * line, left.width, line), align="left",
-                        colour=theme.INK_DIM)
+        card_text = (_("Knock card: {card}").format(card=card_name(h.upcard))
+                     if self.m.state.rules.knock_limit_mode == "knock_card" else "")
+        hand_text = _("Hand {n}").format(n=self.m.state.hand_number)
+        row = pygame.Rect(left.left, left.top, left.width, line)
+        size = theme.common_size([limit_text, card_text, hand_text], row, int(line * 0.8), bold=True)
+        theme.draw_text(surf, limit_text, row, size=size, bold=True, colour=theme.GOLD, align="left")
+        if card_text:
+            theme.draw_text(surf, card_text, row.move(0, line), size=size, align="left")
+        theme.draw_text(surf, hand_text, row.move(0, 2 * line), size=size, align="left", colour=theme.INK_DIM)
         if self.centre_msg:
             theme.draw_text(surf, self.centre_msg, pygame.Rect(left.left, left.bottom - line, left.width, line),
-                            align="left", colour=theme.INK)
+                            size=size, align="left", colour=theme.INK)
         self._draw_scores(surf, right, line)
 
     def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
         st = self.m.state
         target = st.rules.game_target
-        theme.draw_text(surf, _("Game {g} · to {t}").format(g=st.game_number, t=target),
-                        pygame.Rect(box.left, box.top, box.width, line), align="right", colour=theme.GOLD, bold=True)
-        for seat in (0, 1):
-            text = _("{name}: {points} ({boxes} boxes)").format(
-                name=self.m.name(seat), points=st.scores[seat], boxes=st.boxes[seat])
-            theme.draw_text(surf, text, pygame.Rect(box.left, box.top + (seat + 1) * line, box.width, line),
-                            align="right")
+        title = _("Game {g} · to {t}").format(g=st.game_number, t=target)
+        lines = [ngettext("{name}: {points} ({boxes} box)", "{name}: {points} ({boxes} boxes)", st.boxes[seat])
+                 .format(name=self.m.name(seat), points=st.scores[seat], boxes=st.boxes[seat]) for seat in (0, 1)]
         if st.rules.match == "best_of":
-            theme.draw_text(surf, _("Games won: {a} – {b}").format(a=st.games_won[0], b=st.games_won[1]),
-                            pygame.Rect(box.left, box.top + 3 * line, box.width, line), align="right",
-                            colour=theme.INK_DIM)
+            lines.append(_("Games won: {a} – {b}").format(a=st.games_won[0], b=st.games_won[1]))
+        row = pygame.Rect(box.left, box.top, box.width, line)
+        size = theme.common_size([title, *lines], row, int(line * 0.8), bold=True)
+        theme.draw_text(surf, title, row, size=size, align="right", colour=theme.GOLD, bold=True)
+        for i, text in enumerate(lines):
+            theme.draw_text(surf, text, row.move(0, (i + 1) * line), size=size, align="right",
+                            colour=theme.INK if i < 2 else theme.INK_DIM)
 
     # -- a seat's panel -------------------------------------------------------------------
     def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
