@@ -73,8 +73,6 @@ class ShoeConfig:
 @dataclass(frozen=True)
 class OperatorConfig:
     pin_hash: str = DEFAULT_PIN_HASH
-    chord: tuple[str, ...] = ("menu", "knock")
-    chord_hold_s: float = 3.0
 
 
 @dataclass(frozen=True)
@@ -178,12 +176,6 @@ def _pin_hash(v: Any) -> str | None:
     return "must be a pbkdf2 hash made by 'python -m display.config hash-pin'"
 
 
-def _chord(v: Any) -> str | None:
-    if isinstance(v, list | tuple) and len(v) >= 2 and all(isinstance(b, str) and b for b in v):
-        return None if len(set(v)) == len(v) else "must name different buttons"
-    return f"must list at least two button names, got {v!r}"
-
-
 SCHEMA: dict[str, dict[str, Check]] = {
     "display": {
         "width": _int(320, 7680), "height": _int(240, 4320), "fullscreen": _bool,
@@ -197,20 +189,23 @@ SCHEMA: dict[str, dict[str, Check]] = {
         "buy_answer_s": _num(1, 60),
     },
     "shoe": {"enabled": _bool, "port": _str, "deck_map": _str},
-    "operator": {"pin_hash": _pin_hash, "chord": _chord, "chord_hold_s": _num(0.5, 30)},
+    "operator": {"pin_hash": _pin_hash},
     "paths": {"state_dir": _str},
 }
 SECTIONS = (*SCHEMA, "buttons")
 
 
 def _check_buttons(pins: Any) -> list[str]:
-    """Errors in the ``[buttons]`` pin map (via ``device.buttons`` when it is there)."""
+    """Errors in the ``[buttons]`` table (checked by ``device.pins`` when it is there)."""
     if not isinstance(pins, dict):
         return ["must be a table of button = pin"]
-    try:
-        parse = importlib.import_module("device.buttons").parse_button_config
-    except (ImportError, AttributeError):
-        parse = None
+    parse = None
+    for module in ("device.pins", "device.buttons"):
+        try:
+            parse = importlib.import_module(module).parse_button_config
+            break
+        except (ImportError, AttributeError):
+            continue
     if parse is not None and pins:
         try:
             result = parse(pins)
@@ -260,7 +255,8 @@ def validate(data: Mapping[str, Any], source: str) -> list[str]:
             errors.append(f"{source}: [{section}] must be a table")
             continue
         if section == "buttons":
-            errors += [f"{source}: [buttons] {e}" for e in _check_buttons(table)]
+            errors += [f"{source}: {e}" if e.startswith("buttons") else f"{source}: [buttons] {e}"
+                       for e in _check_buttons(table)]
             continue
         for key, value in table.items():
             check = SCHEMA[section].get(key)
@@ -285,7 +281,6 @@ def default_state_dir(env: Mapping[str, str]) -> str:
 
 def _build(merged: Mapping[str, dict[str, Any]], sources: tuple[str, ...]) -> Config:
     op = dict(merged["operator"])
-    op["chord"] = tuple(op.get("chord", ()))
     return Config(
         display=DisplayConfig(**merged["display"]),
         game=GameConfig(**merged["game"]),
