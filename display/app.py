@@ -41,6 +41,7 @@ class Settings:
     gin_preset: str = "standard"
     contract_preset: str = "standard"
     bot_delay_s: float = 0.8
+    gin_target: int | None = None  # None: the preset's own target (G-14.1)
 
 
 class App:
@@ -153,6 +154,8 @@ class App:
 
         preset = preset or (self.settings.gin_preset if game == "gin" else self.settings.contract_preset)
         rules = {"preset": preset, **(rules or {})}
+        if game == "gin" and self.settings.gin_target is not None:
+            rules.setdefault("game_target", self.settings.gin_target)
         seed = None if self.seed is None else self.seed + self.matches_done
         session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
         self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)

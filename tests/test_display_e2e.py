@@ -252,3 +252,19 @@ def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
     assert "Illegal knock by" in app.scene.banner
     assert app.scene.face_up(seat) and m.to_act() == [1 - seat]
     app.close()
+
+
+def test_operator_game_target_reaches_the_rules(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.goto("operator")
+    app.scene.unlocked = True
+    app.frame(events=[])
+    click(app, target(app, "gin_target").rect.center, clock)
+    click(app, target(app, "gin_target").rect.center, clock)
+    assert app.settings.gin_target == 150
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "computer"}])
+    assert app.match.state.rules.game_target == 150  # G-14.1 agreed amount
+    assert app.match.session.header.rules["game_target"] == 150  # journalled
+    app.close()

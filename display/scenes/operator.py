@@ -16,6 +16,7 @@ GIN_PRESETS = ("standard", "knock_card", "tournament", "pagat_classic")
 PRESET_NAMES = {"standard": N_("standard"), "knock_card": N_("knock card"),
                 "tournament": N_("tournament"), "pagat_classic": N_("Pagat classic")}
 DELAYS = (0.3, 0.8, 1.5, 3.0)
+TARGETS = (None, 100, 150, 250)  # G-14.1: 100, Oklahoma 150, tournament 250
 
 
 def _next(values, current):
@@ -111,6 +112,8 @@ class OperatorScene(Scene):
         items = [
             (_("Gin rules: {v}").format(v=_(PRESET_NAMES.get(s.gin_preset, s.gin_preset))),
              lambda: self.app.change(gin_preset=_next(GIN_PRESETS, s.gin_preset)), "gin_preset"),
+            (_("Gin game to: {v}").format(v=s.gin_target) if s.gin_target else _("Gin game to: as the rules say"),
+             lambda: self.app.change(gin_target=_next(TARGETS, s.gin_target)), "gin_target"),
             (_("Language: {v}").format(v=LANGUAGES[s.language]),
              lambda: self.app.set_language(_next(LANGUAGES, s.language)), "language"),
             (_("Rotation: {v}°").format(v=s.rotation),
