@@ -47,6 +47,14 @@ def _load(config_path: str | None, env=os.environ):
 
 def sim_main(argv: list[str] | None = None) -> int:
     args = sim_parser().parse_args(argv)
+    if args.preset:
+        from rummy.games import get_engine
+
+        try:
+            get_engine(args.game or "gin").preset(args.preset)
+        except (ValueError, KeyError, ImportError) as exc:
+            print(f"rummy-table sim: --preset {args.preset!r}: {exc}", file=sys.stderr)
+            return 2
     config, errors = _load(args.config)
     for e in errors:
         print(f"rummy-table: config: {e}", file=sys.stderr, flush=True)

@@ -156,3 +156,11 @@ def test_systemd_ready_after_the_first_frame_and_watchdog_from_the_loop(tmp_path
     assert got[0].startswith("READY=1") and got[1] == "WATCHDOG=1"
     sock.close()
     app.close()
+
+
+def test_sim_refuses_an_unknown_preset_with_a_clear_message(capsys):
+    from display.main import sim_main
+
+    assert sim_main(["--headless", "--preset", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert "nonsense" in err and "standard" in err
