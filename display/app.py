@@ -3,7 +3,8 @@
 Loop (one frame): drain the device queue and pygame events → scene handlers (every call
 becomes an engine action via :class:`display.match.MatchDriver`); update (timers, computer
 players, deals); draw when something changed; present (dirty rects); tick. In kiosk mode a
-failsafe catches any error and returns to the attract screen (``--debug`` re-raises).
+failsafe catches any error and returns to the attract screen (kiosk and windowed simulator;
+``--debug`` and headless runs re-raise).
 """
 
 from __future__ import annotations
@@ -315,7 +316,7 @@ class App:
             self.render()
             self.hw.ping()  # systemd watchdog: only a live main loop pings
         except Exception as exc:  # noqa: BLE001 - the failsafe
-            if self.debug or self.mode != "kiosk":
+            if self.debug or self.headless:  # CI and developers want the traceback
                 raise
             self.failsafe(exc)
 
