@@ -235,3 +235,38 @@ def test_kill_and_resume_table_app(tmp_path):
         done = list(pool.map(run_stream, streams))
     assert sum(s.verified for s in done) >= 14
     assert sum(s.resumed for s in done) >= 6
+
+
+@pytest.mark.skipif(not app_available(), reason="the table app (display.main) is not importable")
+def test_app_resumes_to_the_table_with_hands_private(tmp_path, monkeypatch):
+    """After a cut the app goes straight back to the table; no human hand is face up."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from display.app import App
+    from display.config import load_config
+    from rummy.session_runner import basic_player, default_rules, next_action
+
+    rules, preset = default_rules("gin", None)
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    s = MatchSession.start(tmp_path, "gin", rules, seats, seed=8, preset=preset)
+    bots = [basic_player("gin"), basic_player("gin")]
+    for _ in range(9):  # a deal and a few turns, then the power goes
+        s.apply(next_action(s, bots))
+    digest = s.digest()
+    s.close()
+    config, errors = load_config(None, env={"HOME": str(tmp_path)})
+    assert errors == [] and config.display.privacy == "peek"
+    out = io.StringIO()
+    app = App(config, mode="sim", state_dir=tmp_path, out=out)
+    try:
+        app.start()
+        assert f"resumed {digest} after 9 actions" in out.getvalue()
+        assert app.match is not None and app.scene.name == "gin_table"
+        assert app.match.session.digest() == digest
+        assert not any(app.scene.face_up(seat) for seat in range(2))
+    finally:
+        if app.match is not None:
+            app.match.session.close()
+        import pygame
+
+        pygame.quit()
