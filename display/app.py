@@ -2,7 +2,7 @@
 
 Loop (one frame): drain the device queue and pygame events → scene handlers (every call
 becomes an engine action via :class:`display.match.MatchDriver`); update (timers, computer
-players, deals); draw when something changed; present (dirty rects); tick. In kiosk mode a
+players, deals); draw when something changed; present (dirty rects); tick. A
 failsafe catches any error and returns to the attract screen (kiosk and windowed simulator;
 ``--debug`` and headless runs re-raise).
 """
