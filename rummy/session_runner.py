@@ -85,14 +85,14 @@ def default_rules(game: str, preset: str | None) -> tuple[dict[str, Any], str | 
 def run_matches(state_dir: str | Path, *, seed: int | None, game: str = "gin",
                 preset: str | None = None, matches: int = 1, delay: float = 0.0,
                 stop_at: tuple[int, int] | None = None, seats: int | None = None,
-                records: bool = True, fsync: bool = True, out: TextIO = sys.stdout) -> int:
+                records: bool = True, fsync: bool = True, out: TextIO | None = None) -> int:
     """Resume or start, then play until ``matches`` are archived (or ``stop_at``).
 
     ``stop_at = (m, n)`` stops once match number ``m`` has ``n`` actions (left unfinished).
     Finished matches are recorded in ``<state_dir>/records.sqlite3`` when ``records``.
     """
     def say(text: str) -> None:
-        print(text, file=out, flush=True)
+        print(text, file=out or sys.stdout, flush=True)
 
     store = Store.in_state_dir(state_dir) if records else None
     try:

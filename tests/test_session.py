@@ -282,3 +282,21 @@ def test_cut_while_creating_a_journal_leaves_no_journal(tmp_path):
     assert res.session is None and res.messages == [] and not stale.exists()
     s = start(tmp_path)
     assert s.journal_path.exists() and not list((tmp_path / CURRENT).glob("*.new"))
+
+
+def test_runner_cli_plays_stops_resumes_and_refuses_bad_options(tmp_path, capsys):
+    from rummy.session_runner import main
+
+    sd = ["--state-dir", str(tmp_path)]
+    assert main(["run", *sd, "--seed", "2", "--stop-at", "1:30"]) == 0
+    assert "stopped after 30 actions" in capsys.readouterr().out
+    assert main(["run", *sd, "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "resumed " in out and "after 30 actions" in out and out.strip().endswith("done")
+    with Store(tmp_path / "records.sqlite3") as store:
+        assert len(store.matches()) == 1
+    assert main(["run", *sd, "--preset", "nope"]) == 2
+    assert "unknown gin preset 'nope'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["run", *sd, "--stop-at", "x"])
+    assert main([]) == 2
