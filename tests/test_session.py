@@ -295,7 +295,7 @@ def test_runner_cli_plays_stops_resumes_and_refuses_bad_options(tmp_path, capsys
     assert "resumed " in out and "after 30 actions" in out and out.strip().endswith("done")
     with Store(tmp_path / "records.sqlite3") as store:
         assert len(store.matches()) == 1
-    assert main(["run", *sd, "--preset", "nope"]) == 2
+    assert main(["run", "--state-dir", str(tmp_path / "new"), "--preset", "nope"]) == 2
     assert "unknown gin preset 'nope'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["run", *sd, "--stop-at", "x"])
