@@ -185,8 +185,10 @@ class GinReviewScene(Scene):
                 k_label = _("{name}: Big Gin, all eleven cards melded").format(name=m.name(kn))
             else:
                 k_label = _("{name} (knocked): {n} deadwood").format(name=m.name(kn), n=r.knocker_count)
-            self._row(surf, k_label,
-                      r.knocker_melds, r.knocker_deadwood, left.top, ch, left,
+            # G-11: the defender's layoffs shown on the knocker's melds they extend (outlined)
+            shown = [sorted([*meld, *(c for c, j in r.layoffs if j == i)], key=lambda c: (c.rank, c.suit))
+                     for i, meld in enumerate(r.knocker_melds)]
+            self._row(surf, k_label, shown, r.knocker_deadwood, left.top, ch, left,
                       laid=tuple(c for c, _i in r.layoffs))
             laid = [c for c, _i in r.layoffs]
             label = _("{name}: {n} deadwood").format(name=m.name(df), n=r.defender_count)
