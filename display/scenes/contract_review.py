@@ -120,42 +120,46 @@ class ContractReviewScene(Scene):
                 x += step
 
     def _sheet(self, surf: pygame.Surface, box: pygame.Rect) -> None:
-        """The running sheet: one row per deal with its contract, totals at the bottom."""
+        """The running sheet: one row per deal with its contract, totals at the bottom.
+
+        One text size for the labels and one for the numbers, so the sheet reads as a table.
+        """
         st = self.st
         n = len(self.m.seats)
-        rows = st.rules.deals + 2
-        line = max(16, min(int(self.size[1] * 0.06), box.height // rows))
+        line = max(16, min(int(self.size[1] * 0.06), box.height // (st.rules.deals + 2)))
         col_w = max(int(52 * self.u), int(box.width * 0.12))
         first_w = box.width - n * col_w
-        y = box.top
-
-        def row(cells, colour=theme.INK, bold=False):
-            nonlocal y
-            theme.draw_text(surf, str(cells[0]), pygame.Rect(box.left, y, first_w - 4, line), align="left",
-                            colour=colour, bold=bold)
-            for i, c in enumerate(cells[1:]):
-                theme.draw_text(surf, str(c), pygame.Rect(box.left + first_w + i * col_w, y, col_w - 4, line),
-                                align="right", colour=colour, bold=bold)
-            y += line
-
-        row([_("Deal"), *[ellipsize(self.m.name(s), col_w - 4, line) for s in range(n)]], theme.GOLD, True)
+        name_size = max(12, int(line * 0.6))
+        rows: list[tuple[list, tuple, bool]] = [
+            ([_("Deal"), *[ellipsize(self.m.name(s), col_w - 4, name_size) for s in range(n)]], theme.GOLD, True)]
         for i, contract in enumerate(st.rules.contracts):
             res = st.results[i] if i < len(st.results) else None
             label = f"{i + 1}. {contract_words(contract)}"
             if res is None:
-                row([label, *[""] * n], theme.INK_DIM)
+                rows.append(([label, *[""] * n], theme.INK_DIM, False))
             else:
-                row([label, *[f"{p:+d}" for p in res.points]])
-        row([_("Total"), *st.scores], theme.GOLD, True)
+                rows.append(([label, *[f"{p:+d}" for p in res.points]], theme.INK, False))
+        rows.append(([_("Total"), *st.scores], theme.GOLD, True))
+        first_box = pygame.Rect(0, 0, first_w - 4, line)
+        cell_box = pygame.Rect(0, 0, col_w - 4, line)
+        size_first = min(theme.fit_size(str(c[0]), first_box, line, bold) for c, _col, bold in rows)
+        size_cells = min(theme.fit_size(str(x), cell_box, line, bold) for c, _col, bold in rows for x in c[1:])
+        y = box.top
+        for cells, colour, bold in rows:
+            theme.draw_text(surf, str(cells[0]), pygame.Rect(box.left, y, first_w - 4, line), align="left",
+                            colour=colour, bold=bold, size=size_first)
+            for i, c in enumerate(cells[1:]):
+                theme.draw_text(surf, str(c), pygame.Rect(box.left + first_w + i * col_w, y, col_w - 4, line),
+                                align="right", colour=colour, bold=bold, size=size_cells)
+            y += line
 
 
-def ellipsize(text: str, width: int, height: int) -> str:
-    """``text`` cut with "…" so it fits ``width`` at a readable size (names in narrow columns)."""
-    size = max(11, int(height * 0.8))
+def ellipsize(text: str, width: int, size: int) -> str:
+    """``text`` cut with "…" so it fits ``width`` at ``size`` px (names in narrow columns)."""
     f = theme.font(size, True)
-    if f.size(text)[0] <= width * 1.4:  # draw_text may still shrink it a little
+    if f.size(text)[0] <= width:
         return text
-    while len(text) > 1 and f.size(text + "…")[0] > width * 1.4:
+    while len(text) > 1 and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
 

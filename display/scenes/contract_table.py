@@ -20,8 +20,15 @@ import pygame
 from display import cardart, theme
 from display.contract_text import ASK_WORD, NO, YES, deal_title, event_text, phase_hint, points_text
 from display.gin_text import card_name
-from display.i18n import _, ngettext
-from display.layout import SeatPanel, centre_area, hand_rects, seat_panels, visible_part
+from display.i18n import _, ngettext, pgettext
+from display.layout import (
+    MIN_TOUCH_PX,
+    SeatPanel,
+    centre_area,
+    hand_rects,
+    seat_panels,
+    visible_part,
+)
 from display.scenes.base import Scene, Target
 from rummy.actions import Action
 from rummy.cards import SUITS, Card
@@ -448,12 +455,12 @@ class ContractTableScene(Scene):
         else:
             surf.blit(cardart.empty_slot((cw, ch)), self.pile_rect)
         label_h = max(14, min(int(ch * 0.2), line))
-        theme.draw_text(surf, _("Stock: {n}").format(n=len(st.stock)),
-                        pygame.Rect(self.stock_rect.left, self.stock_rect.bottom + 2, cw, label_h),
-                        size=label_h, colour=theme.INK_DIM)
-        theme.draw_text(surf, _("Pack: {n}").format(n=len(st.discard_pile)),
-                        pygame.Rect(self.pile_rect.left, self.pile_rect.bottom + 2, cw, label_h),
-                        size=label_h, colour=theme.INK_DIM)
+        labels = (_("Stock: {n}").format(n=len(st.stock)), _("Pack: {n}").format(n=len(st.discard_pile)))
+        lw = cw + cw // 6
+        size = theme.common_size(labels, pygame.Rect(0, 0, lw, label_h), label_h)
+        for text, r in zip(labels, (self.stock_rect, self.pile_rect), strict=True):
+            theme.draw_text(surf, text, pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h), size=size,
+                            colour=theme.INK_DIM)
         t = self.touch
         self.targets.append(Target(self.stock_rect.inflate(max(0, t - cw), max(0, t - ch)), "stock",
                                    self.touch_stock))
@@ -483,7 +490,7 @@ class ContractTableScene(Scene):
         if not owners or box.width < 40 or box.height < 30:
             if box.width >= 40 and box.height >= 20:
                 theme.draw_text(surf, _("No melds on the table yet"), pygame.Rect(box.left, box.top, box.width,
-                                min(box.height, max(16, box.height // 6))), colour=theme.INK_DIM, align="left")
+                                min(box.height, max(16, int(24 * self.u)))), colour=theme.INK_DIM, align="left")
             return
         cols = 1 if len(owners) <= 3 else 2
         rows = -(-len(owners) // cols)
@@ -495,12 +502,12 @@ class ContractTableScene(Scene):
             theme.draw_text(surf, self.m.name(owner), pygame.Rect(cell.left, cell.top, cell.width, label_h),
                             align="left", colour=theme.GOLD if owner == st.turn else theme.INK_DIM, bold=True)
             melds = [m for m in st.table_melds if m.owner == owner]
-            units = sum(1 + 0.34 * (len(m.cards) - 1) for m in melds) + 0.15 * (len(melds) - 1)
+            units = sum(1 + 0.42 * (len(m.cards) - 1) for m in melds) + 0.15 * (len(melds) - 1)
             ratio = cardart.card_size_for_height(100)[0] / 100
             ch = int(min(cell.height - label_h - 2, cell.width / max(1.0, units * ratio)))
             ch = max(12, ch)
             cw, ch = cardart.card_size_for_height(ch)
-            step = max(1, int(cw * 0.34))
+            step = max(1, int(cw * 0.42))  # enough to read "10"
             x, y = cell.left, cell.top + label_h + 1
             for m in melds:
                 start = x
@@ -603,7 +610,7 @@ class ContractTableScene(Scene):
         up = self.face_up(seat)
         order, groups, suggested = self._order(seat) if up else (list(range(len(h))), [], set())
         raise_px = max(5, body.height // 10)
-        strip = self.touch if up else 6  # a face-down hand needs no touch strips
+        strip = MIN_TOUCH_PX if up else 6  # a face-down hand needs no touch strips
         rects = hand_rects(body, len(order), body.height, min_strip=strip, raise_px=raise_px if up else 0)
         screen_rects = []
         local_targets: list[tuple[pygame.Rect, int]] = []
@@ -684,7 +691,8 @@ class ContractTableScene(Scene):
             if len(sel) >= 2 and not st.contract_down[seat]:
                 out.append((_("Group"), lambda: self.group(seat), False, "group"))
             if len(sel) == 1:
-                out.append((_("Discard"), lambda: self._discard(seat, self.hand(seat)[sel[0]]), "meld" not in kinds,
+                card = self.hand(seat)[sel[0]]
+                out.append((pgettext("call", "Discard"), lambda c=card: self._discard(seat, c), "meld" not in kinds,
                             "discard"))
             if sel or ui.groups:
                 out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))

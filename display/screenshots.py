@@ -1,0 +1,172 @@
+"""Screenshots for the docs: real seeded games driven to telling moments, in every language.
+
+    python -m display.screenshots OUTDIR [--size 1280x800] [--lang en,ru]
+
+Writes ``<screen>-<lang>.png`` for the attract screen, a gin table mid-hand, a knock
+review, a contract table with melds on it, a "Можно?" question, and a contract deal
+review. Nothing is staged by hand: the games are played by the computer players through
+``MatchDriver.submit`` from fixed seeds, so the pictures are reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+SHOTS = ("attract", "gin-table", "gin-knock-review", "contract-table", "contract-buy", "contract-review")
+GIN_NAMES = ("Anastasia", "Budi")
+CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
+
+
+def _render(app, path: Path) -> None:
+    import pygame
+
+    scene = app.scene
+    if hasattr(scene, "_version"):
+        scene._version = -1  # word the last event in the current language
+        scene.update(app.clock())
+    scene.targets = []
+    scene.draw(app.screen.surface)
+    pygame.image.save(app.screen.surface, str(path))
+
+
+def _step(app, rng: random.Random) -> None:
+    from display.match import make_player
+
+    m = app.match
+    if m.review_pending:
+        m.continue_after_review()
+        return
+    if not m.to_act():
+        m.deal_if_needed()
+        return
+    seat = m.to_act()[0]
+    bot = make_player(m.game)
+    m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
+
+
+def _gin(app) -> Iterator[str]:
+    """A gin table mid-hand, then the first knock (or undercut) review."""
+    app.start_match("gin", [{"name": n, "kind": "human"} for n in GIN_NAMES])
+    m, rng = app.match, random.Random(2)
+    while not (m.state.hand is not None and len(m.state.hand.stock) <= 22
+               and m.state.hand.phase.name == "DISCARD"):
+        _step(app, rng)
+    app.show_match()
+    yield "gin-table"
+    for _ in range(5000):
+        if m.review_pending:
+            r = m.state.hand.result if m.state.hand is not None else None
+            app.show_match()
+            if r is not None and r.outcome in ("knock", "undercut"):
+                yield "gin-knock-review"
+                break
+            m.continue_after_review()
+            app.show_match()
+            continue
+        _step(app, rng)
+    app.abandon_match()
+
+
+def _contract(app) -> Iterator[str]:
+    """A four-seat contract game: a "Можно?" question, melds on the table, a deal review."""
+    from rummy.actions import Action
+    from rummy.contract.state import PLAY, TURN
+
+    app.start_match("contract", [{"name": n, "kind": "human"} for n in CONTRACT_NAMES])
+    m, rng = app.match, random.Random(5)
+    asked = False
+    melds = False
+    for _ in range(5000):
+        st = m.state
+        if m.review_pending:
+            app.show_match()
+            yield "contract-review"
+            break
+        if not asked and st.phase == TURN and st.turns_started > 6 and st.top is not None:
+            asker = (st.turn + 2) % len(m.seats)
+            if st.top.discarder != asker and m.submit(Action("buy", asker)) is None:
+                asked = True
+                app.show_match()
+                yield "contract-buy"
+                continue
+        owners = {t.owner for t in st.table_melds}
+        if asked and not melds and len(owners) >= 2 and st.phase == PLAY:
+            melds = True
+            app.show_match()
+            yield "contract-table"
+        _step(app, rng)
+    app.abandon_match()
+
+
+def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: list[str] | None = None,
+         log: Callable[[str], None] = print) -> list[Path]:
+    """Render every screenshot in every language into ``outdir``; returns the files."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from display import i18n
+    from display.app import App
+    from display.config import load_config
+
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    languages = languages or list(i18n.LANGUAGES)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as state:
+        config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": state})
+        app = App(config, mode="headless", size=size, state_dir=state, seed=11)
+        app.change(privacy="open")  # the docs show the hands
+
+        def shoot(name: str) -> None:
+            for lang in languages:
+                app.set_language(lang)
+                path = outdir / f"{name}-{lang}.png"
+                _render(app, path)
+                written.append(path)
+                log(str(path))
+            app.set_language("en")
+
+        app.goto("attract")
+        app.frames = 3
+        shoot("attract")
+        for name in _gin(app):
+            shoot(name)
+        for name in _contract(app):
+            shoot(name)
+        app.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m display.screenshots", description=__doc__.splitlines()[0])
+    p.add_argument("outdir")
+    p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT (default 1280x800)")
+    p.add_argument("--lang", default="", help="comma-separated languages (default: all)")
+    args = p.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"screenshots: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
+        return 2
+    langs = [x for x in args.lang.split(",") if x] or None
+    from display.i18n import LANGUAGES
+
+    bad = [x for x in langs or [] if x not in LANGUAGES]
+    if bad:
+        print(f"screenshots: unknown language(s) {bad}; known: {', '.join(LANGUAGES)}", file=sys.stderr)
+        return 2
+    files = take(args.outdir, size=(w, h), languages=langs)
+    missing = [s for s in SHOTS if not any(f.name.startswith(s + "-") for f in files)]
+    if missing:
+        print(f"screenshots: these games never reached {missing}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
