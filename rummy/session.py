@@ -273,6 +273,11 @@ class MatchSession:
                     pending.insert(0, salvaged)
                 result.messages.append(msg)
                 continue
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not crash-loop the table
+                result.messages.append(f"journal {path.name} could not be replayed "
+                                       f"({type(exc).__name__}: {exc}); left in {CURRENT}/ "
+                                       "to resume after a software update")
+                continue
             for warning in rep.journal.warnings:
                 result.messages.append(f"journal {path.name}: {warning}")
             if rep.journal.ended is not None or rep.engine.is_over(rep.state):

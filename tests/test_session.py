@@ -300,3 +300,21 @@ def test_runner_cli_plays_stops_resumes_and_refuses_bad_options(tmp_path, capsys
     with pytest.raises(SystemExit):
         main(["run", *sd, "--stop-at", "x"])
     assert main([]) == 2
+
+
+def test_engine_bug_during_replay_leaves_the_journal_and_does_not_raise(tmp_path, monkeypatch):
+    s = start(tmp_path)
+    play(s, 6)
+    s.close()
+    toy = rummy.games.get_engine("toy")
+
+    def broken_apply(state, action):
+        raise KeyError("engine bug")
+
+    with monkeypatch.context() as m:
+        m.setattr(toy, "apply", broken_apply)
+        res = MatchSession.resume(tmp_path)
+    assert res.session is None
+    assert any("KeyError" in m and "left in current/" in m for m in res.messages)
+    assert s.journal_path.exists() and not (tmp_path / DAMAGED).exists()
+    assert MatchSession.resume(tmp_path).session.actions_applied == 6  # after the fix
