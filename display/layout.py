@@ -62,6 +62,11 @@ def unrotate_point(p: tuple[float, float], size: tuple[int, int], angle: int) ->
 
 def rotate_rect(r: pygame.Rect, size: tuple[int, int], angle: int) -> pygame.Rect:
     """The axis-aligned rect ``r`` of an unrotated surface after rotation."""
+    angle %= 360
+    if angle == 0:
+        return pygame.Rect(r)
+    if angle == 180:
+        return pygame.Rect(size[0] - r.right, size[1] - r.bottom, r.width, r.height)
     a = rotate_point(r.topleft, size, angle)
     b = rotate_point(r.bottomright, size, angle)
     left, right = sorted((a[0], b[0]))
@@ -87,6 +92,8 @@ class SeatPanel:
 
     def to_screen(self, r: pygame.Rect) -> pygame.Rect:
         """A local rect in screen coordinates."""
+        if self.angle == 0:
+            return pygame.Rect(r).move(self.rect.topleft)
         return rotate_rect(pygame.Rect(r), self.local_size, self.angle).move(self.rect.topleft)
 
     def to_local(self, pos: tuple[float, float]) -> tuple[float, float]:

@@ -202,3 +202,16 @@ def test_seat_panels_for_contract_do_not_overlap(n):
             assert pygame.Rect(0, 0, *size).contains(a.rect)
             for b in panels[i + 1:]:
                 assert not a.rect.colliderect(b.rect), (size, n, a, b)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(10, 500), st.integers(10, 500), st.sampled_from([0, 90, 180, 270]),
+       st.integers(0, 9), st.integers(0, 9), st.integers(1, 9), st.integers(1, 9))
+def test_rotate_rect_matches_its_corners(w, h, angle, x, y, rw, rh):
+    from display.layout import rotate_rect
+
+    r = pygame.Rect(x * w // 20, y * h // 20, max(1, rw * w // 20), max(1, rh * h // 20))
+    got = rotate_rect(r, (w, h), angle)
+    corners = [rotate_point(p, (w, h), angle) for p in (r.topleft, r.bottomright)]
+    assert got.topleft == (min(c[0] for c in corners), min(c[1] for c in corners))
+    assert got.size == ((r.h, r.w) if angle in (90, 270) else r.size)

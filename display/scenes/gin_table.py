@@ -10,7 +10,7 @@ holds his panel (privacy = peek) or face up for practice (privacy = open).
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
 import pygame
 
@@ -351,8 +351,12 @@ class GinTableScene(Scene):
         return self._bg
 
     def _static_key(self) -> tuple:
-        return (self.size, self.m.version, astuple(self.app.settings), self.banner, self.centre_msg,
-                tuple(astuple(u) for u in self.ui.values()), tuple(self.m.to_act()))
+        return (self.size, self.m.version, self._settings_key(), self.banner, self.centre_msg,
+                tuple((u.revealed_until, u.selected, u.mode, u.flash) for u in self.ui.values()),
+                tuple(self.m.to_act()))
+
+    def _settings_key(self) -> tuple:
+        return tuple(vars(self.app.settings).values())
 
     def draw(self, surf: pygame.Surface):
         """The table is composed once per change; animation frames redraw only their rects."""
@@ -506,7 +510,7 @@ class GinTableScene(Scene):
         """Draw a seat's panel (cached until the game, the seat's touch state or settings change)."""
         ui = self.ui[p.seat]
         key = (p.rect.topleft, p.rect.size, p.angle, self.m.version, ui.selected, ui.mode, ui.flash,
-               self.face_up(p.seat), astuple(self.app.settings), tuple(self.m.to_act()))
+               self.face_up(p.seat), self._settings_key(), tuple(self.m.to_act()))
         cached = self._panel_cache.get(p.seat)
         if cached is not None and cached[0] == key and theme.TEXT_LOG is None:
             _key, turned, targets, rects = cached
