@@ -268,3 +268,26 @@ def test_operator_game_target_reaches_the_rules(tmp_path):
     assert app.match.state.rules.game_target == 150  # G-14.1 agreed amount
     assert app.match.session.header.rules["game_target"] == 150  # journalled
     app.close()
+
+
+def test_names_come_from_the_on_screen_keyboard(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start()
+    app.goto("seating", game="gin", preset="standard")
+    app.frame(events=[])
+    click(app, target(app, "name-0").rect.center, clock)
+    assert app.scene.name == "keyboard"
+    for ch in "ANN":
+        click(app, target(app, f"key-{ch}").rect.center, clock)
+    click(app, target(app, "ok").rect.center, clock)
+    assert app.scene.name == "seating"
+    assert app.scene.seats()[0]["name"] == "Ann"
+    assert app.scene.seats()[1] == {"name": "Computer 2", "kind": "computer", "bot": "basic"}
+    click(app, target(app, "name-1").rect.center, clock)
+    click(app, target(app, "layout").rect.center, clock)  # Cyrillic
+    for ch in "ИВАН":
+        click(app, target(app, f"key-{ch}").rect.center, clock)
+    click(app, target(app, "ok").rect.center, clock)
+    assert app.scene.seats()[1]["name"] == "Иван"
+    app.close()
