@@ -93,7 +93,9 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "stock_exhausted":
         return _("The stock ran out: the deal ends with no finisher")
     if k == "turn_started" and d.get("skipped"):
-        skipped = [match.name(s) for s in d["skipped"] if 0 <= s < seats]
+        skipped = [match.name(s) for s in d["skipped"] if 0 <= s < seats and s != ev.seat]
+        if not skipped:
+            return ""
         return _("After the buy {names} lose their turn").format(names=", ".join(skipped))
     return ""
 

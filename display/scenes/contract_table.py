@@ -591,20 +591,23 @@ class ContractTableScene(Scene):
         status = ui.flash or phase_hint(self, seat)
         if asked_here and self.m.is_human(seat) and not ui.flash:
             status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=int(self.answer_left() + 0.99))
-            if narrow:
+            if narrow or w < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
                 status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(
                     yes=YES, no=NO, n=int(self.answer_left() + 0.99))
         status_box = pygame.Rect(header.left, info_box.bottom + 1, header.width, row_h)
         theme.draw_text(local, status, status_box, align="left",
                         colour=theme.WARN if ui.flash or asked_here else theme.INK)
         buttons = self._panel_buttons(seat)
-        col_w = max(self.touch * 2, int(w * (0.24 if w < 420 else 0.19))) if buttons else 0
+        # A human seat always keeps room for two buttons, so picking a card never moves the hand.
+        human = self.m.is_human(seat)
+        col_w = max(self.touch * 2, int(w * (0.24 if w < 420 else 0.19))) if human or buttons else 0
         col_h = d - status_box.bottom - 6
         gap = 4
-        bh = max(self.touch, min((col_h - gap * (len(buttons) - 1)) // max(1, len(buttons)), int(d * 0.3)))
+        slots = max(2 if human else 0, len(buttons))
+        bh = max(self.touch, min((col_h - gap * (slots - 1)) // max(1, slots), int(d * 0.3)))
         per_col = max(1, (col_h + gap) // (bh + gap))
-        ncols = -(-len(buttons) // per_col)
-        used = ncols * (col_w + gap) + (4 if buttons else 0)
+        ncols = -(-slots // per_col)
+        used = ncols * (col_w + gap) + (4 if ncols else 0)
         body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
         h = self.hand(seat)
         up = self.face_up(seat)
@@ -665,7 +668,7 @@ class ContractTableScene(Scene):
         st = self.st
         out = []
         if "answer" in kinds:  # C-8.4: the mapping is on the buttons themselves
-            wide = self._panel_width(seat) >= 330
+            wide = self._panel_width(seat) >= 600
             out.append((f"{YES} (DRAW)" if wide else YES, lambda: self.answer(seat, True), True, "yes"))
             out.append((f"{NO} (KNOCK)" if wide else NO, lambda: self.answer(seat, False), False, "no"))
             return out
@@ -685,15 +688,15 @@ class ContractTableScene(Scene):
             label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
             out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
         if st.phase == PLAY and seat == st.turn and legal:
+            # at most two, so the hand never moves under a finger (the column is reserved)
             sel = ui.selected
-            if "meld" in kinds or ui.groups:
-                out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
-            if len(sel) >= 2 and not st.contract_down[seat]:
-                out.append((_("Group"), lambda: self.group(seat), False, "group"))
             if len(sel) == 1:
                 card = self.hand(seat)[sel[0]]
-                out.append((pgettext("call", "Discard"), lambda c=card: self._discard(seat, c), "meld" not in kinds,
-                            "discard"))
+                out.append((pgettext("call", "Discard"), lambda c=card: self._discard(seat, c), True, "discard"))
+            elif len(sel) >= 2 and not st.contract_down[seat]:
+                out.append((_("Group"), lambda: self.group(seat), True, "group"))
+            elif "meld" in kinds or ui.groups:
+                out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
             if sel or ui.groups:
                 out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))
         return out[:4]
