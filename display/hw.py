@@ -30,7 +30,7 @@ class Hardware:
         buttons_config: Mapping[str, Any] | None = None,
         seats: int = 2,
         clock: Callable[[], float] = time.monotonic,
-        poll_interval: float | None = 0.02,
+        poll_interval: float | None = 0.05,
     ) -> None:
         self.events: queue.Queue = queue.Queue()
         self.simulated = simulated
