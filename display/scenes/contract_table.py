@@ -76,6 +76,7 @@ class ContractTableScene(Scene):
         self._turn_key: tuple | None = None
         self._turn_t = 0.0
         self._shown_left = -1
+        self._slots: dict[int, int] = {}
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
@@ -597,15 +598,15 @@ class ContractTableScene(Scene):
         status_box = pygame.Rect(header.left, info_box.bottom + 1, header.width, row_h)
         theme.draw_text(local, status, status_box, align="left",
                         colour=theme.WARN if ui.flash or asked_here else theme.INK)
-        buttons = self._panel_buttons(seat)
-        # A human seat always keeps room for two buttons, so picking a card never moves the hand.
-        human = self.m.is_human(seat)
-        col_w = max(self.touch * 2, int(w * (0.24 if w < 420 else 0.19))) if human or buttons else 0
+        # A human seat always keeps its button column, so picking a card never moves the hand.
         col_h = d - status_box.bottom - 6
         gap = 4
-        slots = max(2 if human else 0, len(buttons))
+        per_col = self._slots[seat] = self._per_col(d, col_h)
+        buttons = self._panel_buttons(seat)
+        human = self.m.is_human(seat)
+        col_w = max(int(self.touch * 1.5), int(w * 0.2)) if human or buttons else 0
+        slots = max(per_col if human else 0, len(buttons))
         bh = max(self.touch, min((col_h - gap * (slots - 1)) // max(1, slots), int(d * 0.3)))
-        per_col = max(1, (col_h + gap) // (bh + gap))
         ncols = -(-slots // per_col)
         used = ncols * (col_w + gap) + (4 if ncols else 0)
         body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
@@ -632,6 +633,7 @@ class ContractTableScene(Scene):
                 pygame.draw.line(local, theme.GOLD, (a.left + 3, y), (b.right - 3, y), 3)
         self.hand_screen_rects[seat] = screen_rects
         if buttons:
+            bh = max(self.touch, min((col_h - gap * (per_col - 1)) // per_col, int(d * 0.3)))
             col = pygame.Rect(w - 8 - col_w, status_box.bottom + 2, col_w, col_h)
             for i, (label, fn, hot, bname) in enumerate(buttons):
                 c, r_ = divmod(i, per_col)
@@ -652,6 +654,13 @@ class ContractTableScene(Scene):
                                        hold=lambda s=seat: self.reveal(s), seat=seat))
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
+
+    def _per_col(self, d: int, col_h: int) -> int:
+        """How many buttons fit one above the other in a panel ``d`` deep (at most two)."""
+        return max(1, min(2, (col_h + 4) // (self.touch + 4)))
+
+    def _play_slots(self, seat: int) -> int:
+        return self._slots.get(seat, 2)
 
     def _panel_width(self, seat: int) -> int:
         return self.panels()[seat].local_size[0]
@@ -688,7 +697,7 @@ class ContractTableScene(Scene):
             label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
             out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
         if st.phase == PLAY and seat == st.turn and legal:
-            # at most two, so the hand never moves under a finger (the column is reserved)
+            # no more than the reserved column holds, so the hand never moves under a finger
             sel = ui.selected
             if len(sel) == 1:
                 card = self.hand(seat)[sel[0]]
@@ -697,6 +706,6 @@ class ContractTableScene(Scene):
                 out.append((_("Group"), lambda: self.group(seat), True, "group"))
             elif "meld" in kinds or ui.groups:
                 out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
-            if sel or ui.groups:
+            if (sel or ui.groups) and self._play_slots(seat) >= 2:
                 out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))
         return out[:4]
