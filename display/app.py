@@ -112,6 +112,7 @@ class App:
         self._corner_t: float | None = None
         self.fps = d.fps
         self.resume_messages: list[str] = []
+        self.last_input: Any = None
 
     # -- records ------------------------------------------------------------------------------
     def _open_store(self) -> Any:
@@ -277,6 +278,9 @@ class App:
                     self.scene.on_key(ev.key, getattr(ev, "unicode", ""))
 
     def handle_input_event(self, ev: Any) -> None:
+        self.last_input = ev
+        if self.scene is not None and self.scene.name == "operator":
+            self.scene.dirty = True  # diagnostics show the last button
         if ev.call == "operator":
             if ev.edge in ("press", "hold"):
                 self.open_operator()

@@ -170,6 +170,15 @@ class OperatorScene(Scene):
         lines += [_("Lamps: {v}").format(v=" ".join(
             f"{seat + 1}:{''.join(k[0].upper() if on else '·' for k, on in lamps.items())}"
             for seat, lamps in app.hw.lamps.items()))]
+        board = app.hw.board
+        if board is not None:
+            c = board.counters
+            lines.append(_("Button presses {p}, bounces {b}, lockouts {l}, holds {h}").format(
+                p=c.get("presses", 0), b=c.get("bounces", 0), l=c.get("lockouts", 0), h=c.get("holds", 0)))
+        if app.last_input is not None:
+            ev = app.last_input
+            lines.append(_("Last button: seat {seat} {call} {edge} ({source})").format(
+                seat=ev.seat + 1, call=ev.call.upper(), edge=ev.edge, source=ev.source))
         lines += [f"! {p}" for p in app.problems + app.hw.problems + app.resume_messages] or [_("No problems found")]
         line_h = max(18, min(int(h * 0.06), int(h * 0.66) // max(1, len(lines))))
         for i, line in enumerate(lines):
