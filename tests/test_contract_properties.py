@@ -87,7 +87,7 @@ def check_step(before: ContractState, action: Action, after: ContractState, even
 def run(rules, n: int, seed: int, players, journal=None) -> ContractState:
     rng = random.Random(seed)
     state = ENGINE.new_match(rules, n, first_dealer=seed % n)
-    for _ in range(100_000):
+    for _ in range(20_000):
         if ENGINE.is_over(state):
             return state
         action = step(ENGINE, state, players, rng)
@@ -184,13 +184,13 @@ def test_soak_many_four_bot_five_deal_games_both_presets():
     finished = 0
     for preset in PRESETS:
         rules = ENGINE.preset(preset)
-        for seed in range(30):
+        for seed in range(50):
             state, steps = play_match(ENGINE, ENGINE.new_match(rules, 4, first_dealer=seed % 4),
                                       [BasicPlayer() for _ in range(4)], random.Random(seed))
             assert state.phase == OVER and len(state.results) == 5
             assert state.card_count() == 104
             finished += sum(r.finisher is not None for r in state.results)
-    assert finished > 150  # basic bots really finish deals, not only run out of stock
+    assert finished > 250  # basic bots really finish deals, not only run out of stock
 
 
 def test_bots_only_choose_legal_actions():

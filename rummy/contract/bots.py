@@ -72,9 +72,16 @@ def _usefulness(view: ContractView, hand: Sequence[Card], card: Card) -> int:
     return score
 
 
+# After this many turns in one deal a basic player only draws from the stock, so two of
+# them can never pass the same cards back and forth for ever (the stock then runs out, C-10).
+PATIENCE = 120
+
+
 def helps(view: ContractView, hand: Sequence[Card], card: Card) -> bool:
     """Is the pack's top card worth taking as the turn's draw?"""
     seat = view.seat
+    if view.turns_started > PATIENCE:
+        return False
     if seat is not None and view.contract_down[seat]:
         return any(layoff_problem(m.cards, card, view.rules) is None for m in view.table_melds)
     return completes(view, hand, card) or _usefulness(view, [*hand, card], card) >= 2

@@ -267,6 +267,7 @@ def view(state: ContractState, seat: int | None) -> ContractView:
         taken_card=state.taken_card if own and seat == state.turn else None,
         melded_this_turn=state.melded_this_turn,
         stock_only=state.stock_only,
+        turns_started=state.turns_started,
     )
 
 

@@ -157,6 +157,7 @@ class ContractView:
     taken_card: Card | None
     melded_this_turn: bool
     stock_only: bool
+    turns_started: int = 0  # turns begun in this deal
 
     @property
     def contract(self) -> Contract | None:
