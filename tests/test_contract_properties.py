@@ -133,6 +133,11 @@ VARIANTS = st.fixed_dictionaries(
         "stock_refills": st.integers(0, 2),
         "refill_shuffle": st.booleans(),
         "forbid_own_discards_in_buy": st.booleans(),
+        "layoff_requires_contract": st.booleans(),
+        "last_deal_no_discard_out": st.booleans(),
+        "forbid_discarding_taken_card": st.booleans(),
+        "penalty_out_of_turn_per_card": st.integers(0, 2),
+        "penalty_in_turn_first_card": st.integers(0, 1),
     },
 )
 
