@@ -41,7 +41,9 @@ def main() -> None:
         for seat in ENGINE.to_act(state):
             ENGINE.legal_actions(state, seat)
     dt = time.perf_counter() - t
-    print(f"legal_actions: {len(pairs)} states, {dt / len(pairs) * 1e6:.0f} us per state (all seats to act)")
+    print(
+        f"legal_actions: {len(pairs)} states, {dt / len(pairs) * 1e6:.0f} us per state (all seats to act)"
+    )
     t = time.perf_counter()
     for state, action in pairs:
         ENGINE.apply(state, action)
@@ -52,8 +54,12 @@ def main() -> None:
             times, actions, finished = [], 0, 0
             for seed in range(args.matches):
                 t = time.perf_counter()
-                state, steps = play_match(ENGINE, ENGINE.new_match(ENGINE.preset(name), 4),
-                                          [cls() for _ in range(4)], random.Random(seed))
+                state, steps = play_match(
+                    ENGINE,
+                    ENGINE.new_match(ENGINE.preset(name), 4),
+                    [cls() for _ in range(4)],
+                    random.Random(seed),
+                )
                 times.append(time.perf_counter() - t)
                 actions += len(steps)
                 finished += sum(r.finisher is not None for r in state.results)
