@@ -472,13 +472,14 @@ class GinTableScene(Scene):
             right = pygame.Rect(self.pile_rect.right + cw // 2, area.top + 6,
                                 area.right - self.pile_rect.right - cw // 2 - 8, area.height - 12)
         line = max(16, min(int(area.height * 0.16), left.height // 4))
-        if h.knock_limit == 0:
-            limit_text = _("Gin only: no knocking")
-        else:
-            limit_text = _("Knock with {n} or less").format(n=h.knock_limit)
-        card_text = (_("Knock card: {card}").format(card=card_name(h.upcard))
-                     if self.m.state.rules.knock_limit_mode == "knock_card" else "")
-        hand_text = _("Hand {n}").format(n=self.m.state.hand_number)
+        if self.app.settings.layout == "flat":
+            # a flat table: the same summary twice, each block turned to the player nearest it
+            near0, near1 = (right, left) if narrow else (left, right)
+            lines = self._info_lines()
+            self._draw_info(surf, near0, lines, 0)
+            self._draw_info(surf, near1, lines, 180)
+            return
+        limit_text, card_text, hand_text = self._limit_lines()
         row = pygame.Rect(left.left, left.top, left.width, line)
         size = theme.common_size([limit_text, card_text, hand_text], row, int(line * 0.8), bold=True)
         theme.draw_text(surf, limit_text, row, size=size, bold=True, colour=theme.GOLD, align="left")
@@ -490,14 +491,61 @@ class GinTableScene(Scene):
                             size=size, align="left", colour=theme.INK)
         self._draw_scores(surf, right, line)
 
-    def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
+    def _limit_lines(self) -> tuple[str, str, str]:
+        """The knock limit (G-6), the knock card in knock-card mode (G-6.2), the hand number."""
+        h = self.hand
+        limit = _("Gin only: no knocking") if h.knock_limit == 0 else _("Knock with {n} or less").format(
+            n=h.knock_limit)
+        card = (_("Knock card: {card}").format(card=card_name(h.upcard))
+                if self.m.state.rules.knock_limit_mode == "knock_card" else "")
+        return limit, card, _("Hand {n}").format(n=self.m.state.hand_number)
+
+    def _score_lines(self) -> tuple[str, list[str]]:
         st = self.m.state
-        target = st.rules.game_target
-        title = _("Game {g} · to {t}").format(g=st.game_number, t=target)
+        title = _("Game {g} · to {t}").format(g=st.game_number, t=st.rules.game_target)
         lines = [ngettext("{name}: {points} ({boxes} box)", "{name}: {points} ({boxes} boxes)", st.boxes[seat])
                  .format(name=self.m.name(seat), points=st.scores[seat], boxes=st.boxes[seat]) for seat in (0, 1)]
         if st.rules.match == "best_of":
             lines.append(_("Games won: {a} – {b}").format(a=st.games_won[0], b=st.games_won[1]))
+        return title, lines
+
+    def _info_lines(self) -> list[tuple[str, tuple, bool]]:
+        limit, card, _hand = self._limit_lines()
+        title, scores = self._score_lines()
+        out = [(limit, theme.GOLD, True)]
+        if card:
+            out.append((card, theme.INK, False))
+        out.append((title, theme.GOLD, True))
+        out += [(t, theme.INK, False) for t in scores]
+        if self.centre_msg:
+            out.append((self.centre_msg, theme.INK_DIM, False))
+        return out
+
+    def _draw_info(self, surf: pygame.Surface, box: pygame.Rect, lines, angle: int) -> None:
+        """Summary lines in ``box``, turned by ``angle`` (0 or 180) to face a seat."""
+        from display.layout import rotate_rect
+
+        if box.width <= 0 or box.height <= 0:
+            return
+        local = pygame.Surface(box.size).convert()
+        local.fill(theme.FELT)
+        log = theme.TEXT_LOG
+        mark = len(log) if log is not None else 0
+        line = min(box.height // max(1, len(lines)), max(16, int(box.height * 0.2)))
+        row = pygame.Rect(0, 0, box.width, line)
+        # one size for the summary; the last move's line (dim) shrinks on its own if it is long
+        size = theme.common_size([t for t, c, _b in lines if c != theme.INK_DIM], row, int(line * 0.8), bold=True)
+        for i, (text, colour, bold) in enumerate(lines):
+            theme.draw_text(local, text, row.move(0, i * line), size=size, colour=colour, bold=bold, align="left")
+        if log is not None:
+            for j in range(mark, len(log)):
+                r = log[j]
+                log[j] = theme.TextRecord(r.text, rotate_rect(r.box, box.size, angle).move(box.topleft),
+                                          rotate_rect(r.drawn, box.size, angle).move(box.topleft), r.fits)
+        surf.blit(pygame.transform.flip(local, True, True) if angle == 180 else local, box)
+
+    def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
+        title, lines = self._score_lines()
         row = pygame.Rect(box.left, box.top, box.width, line)
         size = theme.common_size([title, *lines], row, int(line * 0.8), bold=True)
         theme.draw_text(surf, title, row, size=size, align="right", colour=theme.GOLD, bold=True)
