@@ -75,12 +75,14 @@ class GinTableScene(Scene):
         self._locals: dict[int, pygame.Surface] = {}
         self._deal_anim_at: float | None = None
         self._hands: dict[int, tuple] = {}
+        self._scratches: dict[object, pygame.Surface] = {}
 
     def exit(self) -> None:
         super().exit()
         self._panel_cache.clear()
         self._locals.clear()
         self._hands.clear()
+        self._scratches.clear()
         self._static = None
         self._static_targets = []
 
@@ -527,7 +529,7 @@ class GinTableScene(Scene):
 
         if box.width <= 0 or box.height <= 0:
             return
-        local = pygame.Surface(box.size).convert()
+        local = self._scratch(("info", angle), box.size)
         local.fill(theme.FELT)
         log = theme.TEXT_LOG
         mark = len(log) if log is not None else 0
@@ -652,7 +654,8 @@ class GinTableScene(Scene):
                self.app.settings.four_colour)
         cached = self._hands.get(seat)
         if cached is None or cached[0] != key:
-            layer = pygame.Surface(body.size).convert()
+            layer = cached[1] if cached is not None and cached[1].get_size() == body.size else \
+                pygame.Surface(body.size).convert()
             layer.fill(theme.PANEL)
             origin = (-body.left, -body.top)
             for card, r in zip(order, lifted, strict=True):
@@ -666,6 +669,13 @@ class GinTableScene(Scene):
                     pygame.draw.line(layer, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
             cached = self._hands[seat] = (key, layer)
         local.blit(cached[1], body)
+
+    def _scratch(self, key, size: tuple[int, int]) -> pygame.Surface:
+        """A reusable work surface (allocating and converting full-width surfaces is not free)."""
+        surf = self._scratches.get(key)
+        if surf is None or surf.get_size() != tuple(size):
+            surf = self._scratches[key] = pygame.Surface(size).convert()
+        return surf
 
     def _tap_panel(self, seat: int) -> None:
         if self.m.is_human(seat) and not self.face_up(seat):
