@@ -37,7 +37,8 @@ from rummy.contract.state import ASK, PLAY, TURN
 PEEK_SECONDS = 12.0
 FLASH_SECONDS = 3.0
 ANSWER_SECONDS = 8.0  # C-8.4: silence counts as "Можно" (config [game] buy_answer_s)
-BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY
+BUY_WINDOW_SECONDS = 2.5
+SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card  # a computer in turn waits this long so people can press BUY
 
 
 @dataclass
@@ -394,8 +395,6 @@ class ContractTableScene(Scene):
             if self._hands.get(s) != h:
                 self._hands[s] = h
                 self.ui[s].selected, self.ui[s].groups = [], []
-        if self.m.message:
-            self.flash(self.st.turn, self.m.message)
 
     def _update_lamps(self) -> None:
         """Lamps follow the legal calls of each seat."""
@@ -568,8 +567,7 @@ class ContractTableScene(Scene):
         if active:
             pygame.draw.rect(local, theme.WARN if asked_here else theme.GOLD, local.get_rect(), max(3, d // 40))
         narrow = w < 330  # a side panel at 800×480 with 5–6 seats: one item per row
-        row_h = max(15, int(d * (0.11 if narrow else 0.15)))
-        header = pygame.Rect(8, 3, w - 16, row_h)
+        tall = d > w * 1.2  # an upright side panel: words over the cards, buttons under them
         ui = self.ui[seat]
         down = st.contract_down[seat] if st.contract_down else False
         name = ("✓ " if down else "") + self.m.name(seat)  # ✓: the contract is down
@@ -578,44 +576,61 @@ class ContractTableScene(Scene):
         if st.dealer == seat and st.deal_number:
             info = _("dealer") + " · " + info
         colour = theme.GOLD if active else theme.INK
-        if narrow:
-            theme.draw_text(local, name, header, bold=True, align="left", colour=colour)
-            info_box = header.move(0, row_h)
-            theme.draw_text(local, info, info_box, align="left", colour=theme.INK_DIM)
-        else:
-            theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.4),
-                                                     header.height), bold=True, align="left", colour=colour)
-            info_box = header
-            theme.draw_text(local, info, pygame.Rect(header.left + int(header.width * 0.42), header.top,
-                                                     int(header.width * 0.58), header.height),
-                            align="right", colour=theme.INK_DIM)
         status = ui.flash or phase_hint(self, seat)
         if asked_here and self.m.is_human(seat) and not ui.flash:
             status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=int(self.answer_left() + 0.99))
             if narrow or w < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
                 status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(
                     yes=YES, no=NO, n=int(self.answer_left() + 0.99))
-        status_box = pygame.Rect(header.left, info_box.bottom + 1, header.width, row_h)
-        theme.draw_text(local, status, status_box, align="left",
-                        colour=theme.WARN if ui.flash or asked_here else theme.INK)
-        # A human seat always keeps its button column, so picking a card never moves the hand.
-        col_h = d - status_box.bottom - 6
+        status_colour = theme.WARN if ui.flash or asked_here else theme.INK
         gap = 4
-        per_col = self._slots[seat] = self._per_col(d, col_h)
-        buttons = self._panel_buttons(seat)
         human = self.m.is_human(seat)
-        col_w = max(int(self.touch * 1.5), int(w * 0.2)) if human or buttons else 0
-        slots = max(per_col if human else 0, len(buttons))
-        bh = max(self.touch, min((col_h - gap * (slots - 1)) // max(1, slots), int(d * 0.3)))
-        ncols = -(-slots // per_col)
-        used = ncols * (col_w + gap) + (4 if ncols else 0)
-        body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
+        if tall:
+            row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
+            header = pygame.Rect(6, 3, w - 12, row_h)
+            theme.draw_text(local, name, header, bold=True, align="left", colour=colour)
+            info_box = pygame.Rect(6, header.bottom, w - 12, 2 * row_h)
+            theme.draw_paragraph(local, info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
+            status_box = pygame.Rect(6, info_box.bottom + 1, w - 12, 3 * row_h)
+            theme.draw_paragraph(local, status, status_box, size=int(row_h * 0.8), align="left",
+                                 colour=status_colour)
+            per_col = self._slots[seat] = 1
+            buttons = self._panel_buttons(seat)
+            slots = max(1 if human else 0, len(buttons))
+            bh = self.touch
+            col_w, col_h = w - 12, slots * (bh + gap)
+            body = pygame.Rect(6, status_box.bottom + 2, w - 12, d - status_box.bottom - 6 - col_h)
+        else:
+            row_h = max(15, int(d * (0.11 if narrow else 0.15)))
+            header = pygame.Rect(8, 3, w - 16, row_h)
+            if narrow:
+                theme.draw_text(local, name, header, bold=True, align="left", colour=colour)
+                info_box = header.move(0, row_h)
+                theme.draw_text(local, info, info_box, align="left", colour=theme.INK_DIM)
+            else:
+                theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.4),
+                                                         header.height), bold=True, align="left", colour=colour)
+                info_box = header
+                theme.draw_text(local, info, pygame.Rect(header.left + int(header.width * 0.42), header.top,
+                                                         int(header.width * 0.58), header.height),
+                                align="right", colour=theme.INK_DIM)
+            status_box = pygame.Rect(header.left, info_box.bottom + 1, header.width, row_h)
+            theme.draw_text(local, status, status_box, align="left", colour=status_colour)
+            # A human seat always keeps its button column, so picking a card never moves the hand.
+            col_h = d - status_box.bottom - 6
+            per_col = self._slots[seat] = self._per_col(d, col_h)
+            buttons = self._panel_buttons(seat)
+            col_w = max(int(self.touch * 1.5), int(w * 0.2)) if human or buttons else 0
+            slots = max(per_col if human else 0, len(buttons))
+            bh = max(self.touch, min((col_h - gap * (slots - 1)) // max(1, slots), int(d * 0.3)))
+            ncols = -(-slots // per_col)
+            used = ncols * (col_w + gap) + (4 if ncols else 0)
+            body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
         h = self.hand(seat)
         up = self.face_up(seat)
         order, groups, suggested = self._order(seat) if up else (list(range(len(h))), [], set())
         raise_px = max(5, body.height // 10)
-        strip = MIN_TOUCH_PX if up else 6  # a face-down hand needs no touch strips
-        rects = hand_rects(body, len(order), body.height, min_strip=strip, raise_px=raise_px if up else 0)
+        rects = self._hand_rects(body, len(order), up, raise_px if up else 0)
         screen_rects = []
         local_targets: list[tuple[pygame.Rect, int]] = []
         four = self.app.settings.four_colour
@@ -632,12 +647,15 @@ class ContractTableScene(Scene):
                 y = min(a.bottom + 2, d - 3)
                 pygame.draw.line(local, theme.GOLD, (a.left + 3, y), (b.right - 3, y), 3)
         self.hand_screen_rects[seat] = screen_rects
-        if buttons:
+        if buttons and not tall:
             bh = max(self.touch, min((col_h - gap * (per_col - 1)) // per_col, int(d * 0.3)))
+        if buttons:
             col = pygame.Rect(w - 8 - col_w, status_box.bottom + 2, col_w, col_h)
             for i, (label, fn, hot, bname) in enumerate(buttons):
                 c, r_ = divmod(i, per_col)
                 r = pygame.Rect(col.left - c * (col_w + gap), col.top + r_ * (bh + gap), col_w, bh)
+                if tall:
+                    r = pygame.Rect(6, d - 4 - (len(buttons) - i) * (bh + gap), col_w, bh)
                 t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
                 t.rect = p.to_screen(t.rect)
         if log is not None:
@@ -654,6 +672,30 @@ class ContractTableScene(Scene):
                                        hold=lambda s=seat: self.reveal(s), seat=seat))
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
+
+    @staticmethod
+    def _hand_rects(body: pygame.Rect, n: int, up: bool, raise_px: int) -> list[pygame.Rect]:
+        """One row of cards, made smaller if need be so each shows a 9 mm strip; two rows only
+        when one row would make them tiny (a face-down hand needs no strips)."""
+        if n <= 0:
+            return []
+        strip_min = MIN_TOUCH_PX if up else 6
+        ratio = cardart.card_size_for_height(100)[0] / 100
+        ch = body.height - raise_px
+        cw = int(ch * ratio)
+        if n > 1 and body.width - cw < strip_min * (n - 1):
+            fit = body.width - strip_min * (n - 1)
+            if fit < max(24, cw * 0.55):
+                # one row of 40 px strips (7.7 mm) still beats two rows of tiny cards
+                if (body.width - max(24, int(cw * 0.7))) / (n - 1) < SQUEEZED_STRIP:
+                    return hand_rects(body, n, body.height, min_strip=strip_min, raise_px=raise_px)
+                fit = max(24, int(cw * 0.7))
+            ch = min(ch, int(fit / ratio))
+        cw, ch = cardart.card_size_for_height(ch)
+        step = min(cw + cw / 10, (body.width - cw) / (n - 1)) if n > 1 else 0
+        x0 = body.centerx - (cw + step * (n - 1)) / 2
+        y = body.top + raise_px
+        return [pygame.Rect(round(x0 + i * step), y, cw, ch) for i in range(n)]
 
     def _per_col(self, d: int, col_h: int) -> int:
         """How many buttons fit one above the other in a panel ``d`` deep (at most two)."""

@@ -1,0 +1,237 @@
+"""The contract table scene: buying by buttons (C-8.2, C-8.4), laying one's own groups (C-3),
+the answer timeout (C-8.4), lamps, and the layout for 2–6 seats at every size."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display import theme  # noqa: E402
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from display.layout import MIN_TOUCH_PX  # noqa: E402
+from rummy.contract.bots import BasicPlayer  # noqa: E402
+from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
+
+NAMES = ("Anastasia", "Bartholomew", "Guilherme", "Wulandari", "Oleksandr", "Maximiliano")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def make_app(tmp_path, size=(1280, 800), *, clock=None, **display) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    if display:
+        config = replace(config, display=replace(config.display, **display))
+    kw = {"clock": clock} if clock is not None else {}
+    return App(config, mode="sim", size=size, state_dir=tmp_path, seed=9, **kw)
+
+
+def start(app: App, n: int, kinds=None) -> None:
+    kinds = kinds or ["human"] * n
+    app.start()
+    app.start_match("contract", [{"name": NAMES[i], "kind": kinds[i]} for i in range(n)])
+    app.frame(events=[])
+
+
+def press(app: App, seat: int, call: str, clock: FakeClock) -> None:
+    clock.t += 0.4
+    assert app.hw.press(seat, call)
+    app.frame(events=[])
+    clock.t += 0.08
+    app.hw.release(seat, call)
+    app.frame(events=[])
+
+
+def tap(app: App, name: str, clock: FakeClock) -> None:
+    t = next((t for t in app.scene.targets if t.name == name), None)
+    assert t is not None, f"no target {name}: {[t.name for t in app.scene.targets][:50]}"
+    hit = app.scene.target_at(t.rect.center)
+    assert hit is t, f"{name} is covered by {hit.name}"
+    pos = t.rect.center
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    clock.t += 0.05
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
+    app.frame(events=[])
+
+
+def bot_turn(app: App) -> None:
+    """The seat in turn draws from the stock and discards as the basic bot would."""
+    m = app.match
+    seat = m.state.turn
+    m.submit(next(a for a in m.legal(seat) if a.kind == "draw_stock"))
+    m.submit(BasicPlayer().choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), None))
+    app.frame(events=[])
+
+
+def test_c_8_2_in_turn_buy_with_buy_then_a_card_count(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock=clock, privacy="open")
+    start(app, 3)
+    bot_turn(app)  # the pile now holds the upcard and a discard: two cards for N
+    m = app.match
+    n = m.state.turn
+    pile = [p.card for p in m.state.discard_pile[-2:]]
+    before = len(m.state.hands[n])
+    press(app, n, "buy", clock)
+    assert app.scene.ui[n].choose_take
+    tap(app, f"take2-{n}", clock)
+    st = m.state
+    # C-8.2: both pack cards and one stock card for the second; no discard; the turn passes
+    assert len(st.hands[n]) == before + 3
+    assert all(c in st.hands[n] for c in pile)
+    assert st.turn == (n + 1) % 3 and st.phase == TURN
+    app.close()
+
+
+def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock=clock)
+    start(app, 4)
+    m = app.match
+    n = m.state.turn
+    far = (n + 2) % 4
+    press(app, far, "buy", clock)
+    st = m.state
+    assert st.phase == ASK and st.buy.asked == n
+    lamps = app.hw.lamps
+    assert lamps[n]["draw"] and lamps[n]["knock"] and not lamps[n]["buy"]
+    assert not lamps[far]["buy"], "the asker has asked; his lamp goes out"
+    # the question and the mapping are on the asked seat's panel
+    log = theme.start_text_log()
+    try:
+        app.scene.dirty = True
+        app.frame(events=[])
+    finally:
+        theme.stop_text_log()
+    assert any("Можно?" in r.text for r in log)
+    card = st.buy.card
+    tap(app, f"no-{n}", clock)  # "Нельзя": N buys it himself, free (C-8.4)
+    st = m.state
+    assert card in st.hands[n] and st.turn == (n + 1) % 4
+    app.close()
+
+
+def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
+    clock = FakeClock()
+    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    config = replace(config, game=replace(config.game, buy_answer_s=3.0))
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
+    start(app, 3)
+    m = app.match
+    n = m.state.turn
+    asker = (n + 1) % 3
+    press(app, asker, "buy", clock)
+    assert m.state.phase == ASK and app.scene.answer_seconds == 3.0
+    clock.t += 2.5
+    app.frame(events=[])
+    assert m.state.phase == ASK, "no answer before the time is up"
+    clock.t += 0.6
+    app.frame(events=[])
+    action, events = m.history[-1]
+    assert action.kind == "answer" and action.flag is True and action.seat == n
+    assert any(e.kind == "bought" and e.seat == asker for e in events)
+    app.close()
+
+
+def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
+    """Pick the cards of each group, Group, then Meld; a wrong contract is refused in words."""
+    clock = FakeClock()
+    app = make_app(tmp_path, clock=clock, privacy="open")
+    start(app, 3)
+    m = app.match
+    rng = __import__("random").Random(1)
+    bot = BasicPlayer()
+    for _ in range(2000):  # play on until a seat in PLAY may lay its contract
+        st = m.state
+        if st.phase == PLAY and any(a.kind == "meld" for a in m.legal(st.turn)):
+            break
+        if m.review_pending:
+            m.continue_after_review()
+            continue
+        seat = m.to_act()[0]
+        legal = [a for a in m.legal(seat) if a.kind != "meld"] or m.legal(seat)
+        m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), legal, rng))
+    app.frame(events=[])
+    st = m.state
+    seat = st.turn
+    meld = next(a for a in m.legal(seat) if a.kind == "meld")
+    hand = list(st.hands[seat])
+    # first a wrong contract: one group only
+    first = meld.melds[0]
+    used: set[int] = set()
+    for c in first:
+        k = next(i for i, x in enumerate(hand) if x == c and i not in used)
+        used.add(k)
+        tap(app, f"card-{seat}-{k}", clock)
+    tap(app, f"group-{seat}", clock)
+    tap(app, f"meld-{seat}", clock)
+    assert m.state.phase == PLAY and not m.state.contract_down[seat]
+    assert app.scene.ui[seat].flash == "That is not the contract of this deal"
+    # the first group stays grouped: add the others, then Meld
+    assert len(app.scene.ui[seat].groups) == 1
+    for group in meld.melds[1:]:
+        for c in group:
+            k = next(i for i, x in enumerate(hand) if x == c and i not in used)
+            used.add(k)
+            tap(app, f"card-{seat}-{k}", clock)
+        tap(app, f"group-{seat}", clock)
+    tap(app, f"meld-{seat}", clock)
+    st = m.state
+    assert st.contract_down[seat]
+    assert sorted(sorted(t.cards) for t in st.table_melds if t.owner == seat) == sorted(
+        sorted(g) for g in meld.melds)
+    app.close()
+
+
+# -- layout for every seat count ----------------------------------------------------------------
+
+SIZES = [(800, 480), (1280, 800), (1920, 1080)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("layout", ["flat", "upright"])
+def test_contract_table_fits_for_every_seat_count(tmp_path, n, layout):
+    for size in SIZES:
+        app = make_app(tmp_path / f"{size[0]}", size, layout=layout, privacy="open")
+        app.headless = True
+        start(app, n)
+        scene = app.scene
+        log = theme.start_text_log()
+        try:
+            scene.targets = []
+            scene.draw(app.screen.surface)
+        finally:
+            theme.stop_text_log()
+        w, h = size
+        bad = [(r.text, r.box.size) for r in log if not r.fits]
+        assert not bad, f"{n} seats {layout} {size}: text overflows: {bad[:3]}"
+        screen = pygame.Rect(0, 0, w, h)
+        assert all(screen.contains(r.drawn) for r in log)
+        small = [(t.name, t.rect.size) for t in scene.targets if t.action is not None
+                 and not t.name.startswith("card-") and min(t.rect.size) < MIN_TOUCH_PX]
+        assert not small, f"{n} seats {layout} {size}: targets under 9 mm: {small[:4]}"
+        panels = scene.panels()
+        for p in panels:
+            cards = scene.hand_screen_rects[p.seat]
+            assert len(cards) == len(app.match.state.hands[p.seat])
+            assert all(p.rect.contains(c) for c in cards), f"a card leaves panel {p.seat} at {size}"
+            for q in panels:
+                assert p is q or not p.rect.colliderect(q.rect)
+        for name in ("stock", "pile"):
+            t = next(t for t in scene.targets if t.name == name)
+            assert scene.target_at(t.rect.center) is t
+        app.close()
