@@ -81,7 +81,8 @@ class ContractReviewScene(Scene):
                         colour=theme.GOLD, bold=True, align="left")
         foot_h = max(self.touch, int(h * 0.1))
         top = int(h * 0.11)
-        left = pygame.Rect(int(w * 0.03), top, int(w * 0.42), h - top - foot_h - int(h * 0.04))
+        share = 0.42 if w >= 1000 else 0.36  # a small screen gives the sheet more room
+        left = pygame.Rect(int(w * 0.03), top, int(w * share), h - top - foot_h - int(h * 0.04))
         right = pygame.Rect(left.right + int(w * 0.02), top, w - left.right - int(w * 0.05), left.height)
         self._hands(surf, left)
         self._sheet(surf, right)
