@@ -104,7 +104,7 @@ class RecallScene(Scene):
 
     def hand_label(self, rec: Any) -> str:
         game = _("Gin") if rec.game == "gin" else _("Contract")
-        return _("{game} · hand {n} · {players}").format(game=game, n=rec.hand_no, players=" – ".join(rec.players))
+        return _("{game} · hand {n}").format(game=game, n=rec.hand_no)
 
     def draw(self, surf: pygame.Surface):
         surf.fill((24, 40, 34))
@@ -137,27 +137,43 @@ class RecallScene(Scene):
         rec = self.hand
         t = self.touch
         line = max(16, int(self.size[1] * 0.045))
-        theme.draw_text(surf, _("Finished {when}").format(when=rec.finished.replace("T", " ")[:16]),
-                        pygame.Rect(box.left, box.top, box.width, line), align="left", colour=theme.INK_DIM)
+        head = _("Finished {when}").format(when=rec.finished.replace("T", " ")[:16]) + " · " + " – ".join(rec.players)
+        theme.draw_text(surf, head, pygame.Rect(box.left, box.top, box.width, line), align="left",
+                        colour=theme.INK_DIM)
         nav_h = max(t, int(self.size[1] * 0.1))
         nav = pygame.Rect(box.left, box.bottom - nav_h, box.width, nav_h)
         bw = (nav.width - 18) // 4
-        for i, (label, delta, name) in enumerate((("⏮", -10_000, "first"), ("◀", -1, "prev"),
-                                                  ("▶", 1, "next"), ("⏭", 10_000, "last"))):
+        for i, (label, delta, name) in enumerate((("◀◀", -10_000, "first"), ("◀", -1, "prev"),
+                                                  ("▶", 1, "next"), ("▶▶", 10_000, "last"))):
             self.button(surf, pygame.Rect(nav.left + i * (bw + 6), nav.top, bw, nav_h), label,
                         lambda d=delta: self.move(d), name=name)
         count = len(rec.steps)
         theme.draw_text(surf, _("Step {n} of {total}").format(n=self.step + 1, total=count),
                         pygame.Rect(box.left, nav.top - line - 4, box.width, line), colour=theme.GOLD, bold=True)
-        area = pygame.Rect(box.left, box.top + line + 4, box.width, nav.top - line - 8 - box.top - line - 4)
+        # the current step in full, then the steps around it one line each
+        detail_h = 2 * line + 4
+        detail = pygame.Rect(box.left, nav.top - line - 8 - detail_h, box.width, detail_h)
+        current = rec.steps[self.step]
+        pygame.draw.rect(surf, theme.PANEL_ACTIVE, detail.inflate(6, 2), border_radius=6)
+        theme.draw_paragraph(surf, f"{current.action_no}. {step_text(rec.game, rec.players, current)}", detail,
+                             size=int(line * 0.8), align="left", colour=theme.GOLD)
+        area = pygame.Rect(box.left, box.top + line + 4, box.width, detail.top - 6 - box.top - line - 4)
         rows = max(1, area.height // line)
         start = max(0, min(self.step - rows // 2, count - rows))
+        size = max(12, int(line * 0.8))
         for j in range(start, min(count, start + rows)):
             s = rec.steps[j]
-            text = f"{s.action_no}. {step_text(rec.game, rec.players, s)}"
-            current = j == self.step
+            text = clip(f"{s.action_no}. {step_text(rec.game, rec.players, s)}", area.width, size)
             r = pygame.Rect(area.left, area.top + (j - start) * line, area.width, line)
-            if current:
-                pygame.draw.rect(surf, theme.PANEL_ACTIVE, r.inflate(6, 2), border_radius=6)
-            theme.draw_text(surf, text, r, align="left", colour=theme.GOLD if current else theme.INK,
-                            bold=current)
+            theme.draw_text(surf, text, r, align="left", size=size,
+                            colour=theme.GOLD if j == self.step else theme.INK, bold=j == self.step)
+
+
+def clip(text: str, width: int, size: int) -> str:
+    """``text`` cut with "…" to fit ``width`` at ``size`` px (the full text is in the box below)."""
+    f = theme.font(size, True)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
