@@ -145,6 +145,7 @@ class ContractReviewScene(Scene):
         cell_box = pygame.Rect(0, 0, col_w - 4, line)
         size_first = min(theme.fit_size(str(c[0]), first_box, line, bold) for c, _col, bold in rows)
         size_cells = min(theme.fit_size(str(x), cell_box, line, bold) for c, _col, bold in rows for x in c[1:])
+        size_cells = min(size_cells, int(size_first * 1.25) + 1)  # numbers no louder than their labels
         y = box.top
         for cells, colour, bold in rows:
             theme.draw_text(surf, str(cells[0]), pygame.Rect(box.left, y, first_w - 4, line), align="left",
@@ -156,10 +157,15 @@ class ContractReviewScene(Scene):
 
 
 def ellipsize(text: str, width: int, size: int) -> str:
-    """``text`` cut with "…" so it fits ``width`` at ``size`` px (names in narrow columns)."""
+    """``text`` as initials or cut with "…" so it fits ``width`` at ``size`` px (narrow columns)."""
     f = theme.font(size, True)
     if f.size(text)[0] <= width:
         return text
+    words = text.split()
+    if len(words) > 1:  # "Computer 3" -> "C3", "Ana Maria" -> "AM"
+        short = "".join(w if w.isdigit() else w[0] for w in words)
+        if f.size(short)[0] <= width:
+            return short
     while len(text) > 1 and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
