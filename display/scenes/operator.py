@@ -127,8 +127,9 @@ class OperatorScene(Scene):
             (_("Computer speed: {v} s").format(v=s.bot_delay_s),
              lambda: self.app.change(bot_delay_s=_next(DELAYS, s.bot_delay_s)), "bot_delay"),
             (_("Diagnostics"), lambda: self._page("diagnostics"), "diagnostics"),
-            (_("Last hands (recall)"), lambda: self.app.goto("recall", back="operator"), "recall"),
-            (_("Leaderboard"), lambda: self.app.goto("leaderboard", back="operator"), "leaderboard"),
+            (_("Last hands (recall)"), lambda: self.app.goto("recall", back=f"operator:{self.back_to}"), "recall"),
+            (_("Leaderboard"), lambda: self.app.goto("leaderboard", back=f"operator:{self.back_to}"),
+             "leaderboard"),
         ]
         if self.app.match is not None:
             items.append((_("End this match now"), self.abandon, "abandon"))
