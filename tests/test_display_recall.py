@@ -132,3 +132,20 @@ def test_recall_without_records_says_so(tmp_path):
     log = render(app)
     assert any("No records" in r.text for r in log)
     app.close()
+
+
+def test_recall_from_the_operator_menu_returns_to_it_and_to_the_table(recorded):
+    app = recorded
+    app.goto("operator", back="contract_table")
+    app.scene.unlocked = True
+    app.scene.targets = []
+    app.scene.draw(app.screen.surface)
+    next(t for t in app.scene.targets if t.name == "recall").action()
+    assert app.scene.name == "recall"
+    app.scene.leave()
+    assert app.scene.name == "operator" and app.scene.unlocked and app.scene.back_to == "contract_table"
+    app.scene.draw(app.screen.surface)
+    next(t for t in app.scene.targets if t.name == "leaderboard").action()
+    assert app.scene.name == "leaderboard"
+    app.scene.leave()
+    assert app.scene.name == "operator" and app.scene.back_to == "contract_table"

@@ -44,8 +44,9 @@ class LeaderboardScene(Scene):
         self.load()
 
     def leave(self) -> None:
-        if self.back_to == "operator":
-            self.app.goto("operator")
+        """Back where we came from: the attract screen, or the (unlocked) operator menu."""
+        if self.back_to.startswith("operator"):
+            self.app.goto("operator", back=self.back_to.partition(":")[2] or "attract")
             self.app.scene.unlocked = True
         else:
             self.app.goto(self.back_to)

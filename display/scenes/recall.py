@@ -75,8 +75,9 @@ class RecallScene(Scene):
         return self.hands[self.index] if self.hands else None
 
     def leave(self) -> None:
-        if self.back_to == "operator":
-            self.app.goto("operator")
+        """Back where we came from: the attract screen, or the (unlocked) operator menu."""
+        if self.back_to.startswith("operator"):
+            self.app.goto("operator", back=self.back_to.partition(":")[2] or "attract")
             self.app.scene.unlocked = True
         else:
             self.app.goto(self.back_to)
