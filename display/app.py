@@ -185,12 +185,12 @@ class App:
 
     def finish_match(self) -> None:
         """Record the finished match and archive its journal."""
-        if self.match is not None and self.match.is_over and self.match.session._writer is not None:
+        if self.match is not None and self.match.is_over and self.match.session.is_open:
             self.match.session.finish(self.store)
             self.matches_done += 1
 
     def abandon_match(self) -> None:
-        if self.match is not None and self.match.session._writer is not None:
+        if self.match is not None and self.match.session.is_open:
             self.match.session.finish(None, reason="abandoned")
         self.match = None
 
