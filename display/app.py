@@ -23,6 +23,7 @@ from display import i18n
 from display.backend import Screen, init_pygame
 from display.hw import Hardware
 from display.match import MatchDriver
+from display.notice import Notice, resume_notices
 from display.scenes import load_scene
 
 SIM_STRIP = 260
@@ -112,6 +113,7 @@ class App:
         self._corner_t: float | None = None
         self.fps = d.fps
         self.resume_messages: list[str] = []
+        self.notice: Notice | None = None  # "the table was switched off" after a power cut
         self.last_input: Any = None
 
     # -- records ------------------------------------------------------------------------------
@@ -173,6 +175,8 @@ class App:
         self.resume_messages = list(result.messages)
         for m in result.messages:
             print(m, file=self.out, flush=True)
+        keys = resume_notices(result)
+        self.notice = Notice(keys) if keys else None  # the table says so, not only stdout
         if result.session is None:
             return False
         s = result.session
@@ -238,6 +242,9 @@ class App:
         pos = self.screen.to_logical(wpos)
         if pos is None:
             return
+        if self.notice is not None and kind == "down" and self.notice.hit(pos):
+            self.dismiss_notice()  # a touch on the notice only dismisses it
+            return
         if kind == "down":
             self._corner_t = now if (pos[0] < CORNER_PX and pos[1] < CORNER_PX) else None
         elif kind == "up":
@@ -287,6 +294,12 @@ class App:
             return
         self.scene.on_button(ev)
 
+    def dismiss_notice(self) -> None:
+        """Take the notice away and redraw what it covered."""
+        self.notice = None
+        if self.scene is not None:
+            self.scene.invalidate()
+
     def open_operator(self) -> None:
         if self.scene is not None and self.scene.name not in ("operator", "config_error"):
             self.goto("operator", back=self.scene.name)
@@ -317,6 +330,8 @@ class App:
                 if self.match.review_pending:
                     self.show_match()
             self.scene.update(now)
+            if self.notice is not None and self.notice.expired(now):
+                self.dismiss_notice()
             self.render()
             self.hw.ping()  # systemd watchdog: only a live main loop pings
         except Exception as exc:  # noqa: BLE001 - the failsafe
@@ -342,6 +357,12 @@ class App:
             self.scene.dirty = False
             self.scene.targets = []
             rects = self.scene.draw(self.screen.surface)
+            if self.notice is not None:
+                box = self.notice.draw(self.screen.surface, self.scene.notice_area(),
+                                       flat=self.settings.layout == "flat" and self.scene.name.endswith("_table"),
+                                       now=self.clock())
+                if rects is not None:
+                    rects.append(box)
         if strip_dirty:
             self.sim.draw(self.screen.strip)
         self.screen.present(rects, strip_dirty=strip_dirty)

@@ -34,6 +34,10 @@ class AttractScene(Scene):
     def enter(self) -> None:
         self._full = True
 
+    def invalidate(self) -> None:
+        super().invalidate()
+        self._full = True
+
     def screenshot_name(self) -> str | None:
         return "attract" if self.app.frames >= 2 else None
 

@@ -62,6 +62,16 @@ class Scene:
         self.size = size
         self.dirty = True
 
+    def invalidate(self) -> None:
+        """Redraw everything at the next frame (not just the rects that changed)."""
+        self.dirty = True
+
+    def notice_area(self) -> pygame.Rect:
+        """Where the app may put a notice (a power-cut banner): clear of touch targets that
+        matter. Table scenes return their centre."""
+        w, h = self.size
+        return pygame.Rect(int(w * 0.08), int(h * 0.33), int(w * 0.84), int(h * 0.26))
+
     # -- lifecycle ----------------------------------------------------------------------------
     def enter(self) -> None:
         """Called when the scene becomes current."""

@@ -79,6 +79,9 @@ class ContractTableScene(Scene):
         self._shown_left = -1
         self._slots: dict[int, int] = {}
 
+    def notice_area(self) -> pygame.Rect:
+        return centre_area(self.size, self.panels())
+
     # -- state shortcuts ------------------------------------------------------------------
     @property
     def m(self):

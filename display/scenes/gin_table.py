@@ -86,6 +86,13 @@ class GinTableScene(Scene):
         self._static = None
         self._static_targets = []
 
+    def invalidate(self) -> None:
+        super().invalidate()
+        self._static_key_v = ()
+
+    def notice_area(self) -> pygame.Rect:
+        return centre_area(self.size, self.panels())
+
     # -- state shortcuts ------------------------------------------------------------------
     @property
     def m(self):
