@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from display import i18n
-from display.backend import Screen, init_pygame
+from display.backend import Screen, desktop_size, fit_table_size, init_pygame
 from display.hw import Hardware
 from display.match import MatchDriver
 from display.notice import Notice, resume_notices
@@ -90,6 +90,13 @@ class App:
         i18n.set_language(self.settings.language)
         init_pygame(headless=self.headless)
         size = size or (d.width, d.height)
+        if mode == "sim":  # the window (table + button strip) must fit the desktop
+            desk = desktop_size()
+            fitted = fit_table_size(size, SIM_STRIP, desk) if desk else size
+            if fitted != tuple(size):
+                print(f"window: the table is {fitted[0]}x{fitted[1]} (not {size[0]}x{size[1]}) "
+                      f"to fit the {desk[0]}x{desk[1]} desktop", file=self.out, flush=True)
+            size = fitted
         self.screen = Screen(
             size, fullscreen=(mode == "kiosk" and d.fullscreen), rotation=d.rotation,
             hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,

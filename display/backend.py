@@ -14,6 +14,43 @@ import pygame
 
 from display.layout import rotate_rect, unrotate_point
 
+WINDOW_MARGIN = (16, 72)  # px a desktop keeps for the window frame, title bar and its panel
+MIN_TABLE = (320, 240)
+
+
+def fit_table_size(
+    table: tuple[int, int],
+    strip: int,
+    desktop: tuple[int, int],
+    *,
+    margin: tuple[int, int] = WINDOW_MARGIN,
+    minimum: tuple[int, int] = MIN_TABLE,
+) -> tuple[int, int]:
+    """The table size for a window of ``table`` + a ``strip`` on the right on ``desktop``.
+
+    Unchanged when it fits; otherwise scaled down keeping the aspect ratio (the layout
+    scales with it), never below ``minimum``.
+    """
+    tw, th = table
+    room_w = desktop[0] - margin[0] - strip
+    room_h = desktop[1] - margin[1]
+    if tw <= room_w and th <= room_h:
+        return (tw, th)
+    scale = min(room_w / tw, room_h / th)
+    scale = max(scale, minimum[0] / tw, minimum[1] / th)
+    return (max(minimum[0], int(tw * scale)), max(minimum[1], int(th * scale)))
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size, or None without a real display (dummy/offscreen drivers)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
 
 class Screen:
     """The display surface and its transforms."""
