@@ -8,12 +8,21 @@ declarations, and every hand once the hand is over.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from rummy.actions import Event
 from rummy.cards import Card
 from rummy.gin.rules import GinRules
-from rummy.gin.state import HandPhase, HandResult, Knock, MatchPhase, MatchState, Meld
+from rummy.gin.state import (
+    HandPhase,
+    HandResult,
+    HandState,
+    Knock,
+    MatchPhase,
+    MatchState,
+    Meld,
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,14 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
         if seat in (0, 1):
             own = h.hands[seat]
             opp = visible[1 - seat]
-        pile = h.discard_pile if rules.discard_pile_visible == "all" else h.discard_pile[-1:]
+        pile = h.discard_pile
+        knock = h.knock
+        if _face_down_knock(h) and seat != h.knock.seat:  # G-7.3: the knock discard is face down
+            pile = pile[:-1]
+            knock = dataclasses.replace(h.knock, discard=None)
+        top = pile[-1] if pile else None
+        if rules.discard_pile_visible != "all":  # G-5.5
+            pile = pile[-1:]
     return SeatView(
         seat=seat,
         rules=rules,
@@ -75,7 +91,7 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
         visible_hands=(visible[0], visible[1]),
         hand_sizes=(len(h.hands[0]), len(h.hands[1])) if h else (0, 0),
         stock_size=len(h.stock) if h else 0,
-        discard_top=h.top_discard if h else None,
+        discard_top=top if h else None,
         discard_pile=pile if h else (),
         discard_size=len(h.discard_pile) if h else 0,
         upcard=h.upcard if h else None,
@@ -83,7 +99,7 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
         last_taken=h.last_taken if h else None,
         exposed=h.exposed if h else (False, False),
         must_knock=h.must_knock if h else (False, False),
-        knock=h.knock if h else None,
+        knock=knock if h else None,
         table_melds=h.table_melds if h else (),
         result=h.result if h else None,
         scores=state.scores,
@@ -92,6 +108,16 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
         game_number=state.game_number,
         hand_number=state.hand_number,
         games_won=state.games_won,
+    )
+
+
+def _face_down_knock(h: HandState) -> bool:
+    """A knock is pending (layoffs, or the opponent's review of an illegal knock): its
+    discard lies face down on the pile (G-7.3)."""
+    return (
+        h.knock is not None
+        and h.knock.discard is not None
+        and h.phase in (HandPhase.LAYOFF, HandPhase.KNOCK_REVIEW)
     )
 
 

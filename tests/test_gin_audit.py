@@ -1,0 +1,615 @@
+"""Referee audit of the gin engine: scripted hands played through ``ENGINE.apply``.
+
+Every hand starts from a hand-built 52-card deal order, is played action by action, and
+its exact outcome is checked. Every table built with the ``table`` fixture is written to
+a journal at teardown and replayed: the replay must rebuild the same state and events.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy.actions import TABLE, Action, ActionError
+from rummy.cards import ALL_CARDS, Card, parse_card, parse_cards
+from rummy.gin.engine import ENGINE
+from rummy.gin.rules import GinRules, preset
+from rummy.gin.state import HandPhase
+from rummy.gin.view import event_view
+from rummy.records import Header, JournalWriter, replay
+
+# --- scripting ---------------------------------------------------------------------------
+
+
+def deck(dealer: int, seat0: str, seat1: str, upcard: str, stock: str = "") -> tuple[Card, ...]:
+    """The deal order giving these hands (G-3.2: one at a time from the non-dealer), this
+    upcard, and a stock whose top cards are ``stock`` (``?`` = any unused card)."""
+    hands = [parse_cards(seat0), parse_cards(seat1)]
+    up = parse_card(upcard)
+    fixed = [c for c in parse_cards(" ".join(t for t in stock.split() if t != "?"))]
+    used = [*hands[0], *hands[1], up, *fixed]
+    assert len(used) == len(set(used)), "a card is used twice"
+    spare = iter(c for c in ALL_CARDS if c not in used)
+    top = [next(spare) if t == "?" else parse_card(t) for t in stock.split()]
+    rest = list(spare)
+    order: list[Card] = []
+    for a, b in zip(hands[1 - dealer], hands[dealer], strict=True):
+        order += [a, b]
+    out = (*order, up, *top, *rest)
+    assert len(out) == 52 and len(set(out)) == 52
+    return out
+
+
+class Table:
+    """A match played by script; every applied action is kept for the journal check."""
+
+    def __init__(self, rules: GinRules, first_dealer: int = 0):
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.state = ENGINE.new_match(rules, 2, first_dealer=first_dealer)
+        self.actions: list[Action] = []
+        self.events: list = []
+
+    @property
+    def hand(self):
+        return self.state.hand
+
+    def deal(self, seat0: str, seat1: str, upcard: str, stock: str = "") -> list:
+        order = deck(self.state.dealer, seat0, seat1, upcard, stock)
+        return self.apply(Action("deal", TABLE, cards=order))
+
+    def apply(self, action: Action) -> list:
+        self.state, events = ENGINE.apply(self.state, action)
+        self.actions.append(action)
+        self.events.append(events)
+        return events
+
+    def do(self, kind: str, seat: int, card: str | None = None, *, melds=None, **kw) -> list:
+        return self.apply(_action(kind, seat, card, melds, **kw))
+
+    def refused(self, kind: str, seat: int, card: str | None = None, *, match: str = "",
+                melds=None, **kw) -> None:
+        before = self.state
+        with pytest.raises(ActionError, match=match):
+            ENGINE.apply(self.state, _action(kind, seat, card, melds, **kw))
+        assert self.state == before
+
+    def legal(self, seat: int) -> list[Action]:
+        return ENGINE.legal_actions(self.state, seat)
+
+    def kinds(self, seat: int) -> set[str]:
+        return {a.kind for a in self.legal(seat)}
+
+    def check_replay(self, path) -> None:
+        header = Header(
+            game="gin",
+            rules=ENGINE.rules_to_dict(self.rules),
+            seats=[{"name": "Ann"}, {"name": "Bob"}],
+            first_dealer=self.first_dealer,
+        )
+        with JournalWriter.create(path, header, fsync=False) as w:
+            for a in self.actions:
+                w.append(a)
+        rep = replay(path)
+        assert rep.state == self.state
+        assert [evs for _, evs in rep.steps] == self.events
+
+
+def _action(kind, seat, card, melds, **kw) -> Action:
+    if melds is not None:
+        melds = tuple(tuple(parse_cards(m)) for m in melds)
+    return Action(kind, seat, card=parse_card(card) if card else None, melds=melds, **kw)
+
+
+@pytest.fixture
+def table(tmp_path):
+    """``table(rules, first_dealer=0)``; each table's journal is replayed at teardown."""
+    made: list[Table] = []
+
+    def make(rules: GinRules | str = "standard", first_dealer: int = 0, **changes) -> Table:
+        r = preset(rules) if isinstance(rules, str) else rules
+        t = Table(r.replace(**changes) if changes else r, first_dealer)
+        made.append(t)
+        return t
+
+    yield make
+    for i, t in enumerate(made):
+        t.check_replay(tmp_path / f"table{i}.jsonl")
+
+
+def c(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def only(events, kind: str):
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, kinds(events)
+    return found[0]
+
+
+# Dealer seat 0, non-dealer seat 1 unless said otherwise.
+# N: melds 2-3-4S, 7-8-9H, KC KD KS; its 10th card X is the deadwood.
+N9 = "2S 3S 4S 7H 8H 9H KC KD KS"
+# D: melds 5-6-7D, TH TD TC; deadwood QD 9S 3H 4C = 26; nothing to lay off on N's melds
+# except TH (which would break his own set: worse).
+D26 = "5D 6D 7D TH TD TC QD 9S 3H 4C"
+# D with count 4 (QD QS QH set, 4C deadwood).
+D4 = "5D 6D 7D TH TD TC QD QS QH 4C"
+# D fully melded (count 0).
+D0 = "5D 6D 7D TH TD TC QD QS QH QC"
+
+
+def knock_hand(t: Table, x: str, upcard: str = "JH", d: str = D26, draw: str = "JS") -> None:
+    """Deal N9 + x to the non-dealer (seat 1), both pass the upcard, seat 1 draws ``draw``."""
+    t.deal(d, f"{N9} {x}", upcard, draw)
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+
+
+# --- G-4 the upcard option ---------------------------------------------------------------
+
+
+def test_g_4_2_non_dealer_takes_the_upcard_discards_another_then_dealer_plays(table):
+    t = table()
+    t.deal(D26, f"{N9} 6C", "AS", "JS")
+    assert t.state.hand.turn == 1 and t.kinds(1) == {"take_upcard", "pass_upcard"}
+    assert t.legal(0) == []
+    t.refused("take_upcard", 0, match="not seat 0's turn")
+    t.refused("draw_stock", 1, match="not possible now")
+    ev = t.do("take_upcard", 1)
+    assert only(ev, "upcard_taken").data["card"] == "AS"
+    assert parse_card("AS") in t.hand.hands[1] and t.hand.discard_pile == ()
+    t.refused("discard", 1, "AS", match="just taken")  # G-4.2
+    assert parse_card("AS") not in {a.card for a in t.legal(1) if a.kind == "discard"}
+    t.do("discard", 1, "6C")
+    assert (t.hand.turn, t.hand.phase) == (0, HandPhase.DRAW)  # the dealer's normal turn
+    assert t.kinds(0) == {"draw_stock", "draw_discard"}
+    t.do("draw_discard", 0)
+    assert t.hand.hands[0][-1] == parse_card("6C")
+
+
+def test_g_4_3_dealer_takes_after_the_non_dealer_passes(table):
+    t = table()
+    t.deal(D26, f"{N9} 6C", "AS", "JS")
+    t.do("pass_upcard", 1)
+    assert t.hand.turn == 0 and t.kinds(0) == {"take_upcard", "pass_upcard"}
+    t.do("take_upcard", 0)
+    t.refused("discard", 0, "AS", match="just taken")
+    t.refused("knock", 0, "AS", match="just taken")
+    t.do("discard", 0, "QD")
+    assert (t.hand.turn, t.hand.phase) == (1, HandPhase.DRAW)
+    assert t.hand.discard_pile == c("QD")
+
+
+def test_g_4_4_both_pass_non_dealer_must_draw_from_stock(table):
+    t = table()
+    t.deal(D26, f"{N9} 6C", "AS", "JS")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    assert (t.hand.turn, t.hand.phase) == (1, HandPhase.FORCED_DRAW)
+    assert [a.kind for a in t.legal(1)] == ["draw_stock"]
+    t.refused("draw_discard", 1, match="not possible now")
+    ev = t.do("draw_stock", 1)
+    assert only(ev, "drew").data == {"pile": "stock", "card": "JS", "stock": 30}
+    t.do("discard", 1, "JS")  # G-5.3: a stock card may be discarded at once [S000]
+    assert t.hand.discard_pile == c("AS JS")  # G-4.5 stays_in_pile: the upcard is buried
+    assert (t.hand.turn, t.hand.phase) == (0, HandPhase.DRAW)
+    t.do("draw_discard", 0)
+    assert t.hand.hands[0][-1] == parse_card("JS") and t.hand.discard_pile == c("AS")
+
+
+def test_g_4_5_refused_upcard_set_aside(table):
+    t = table(refused_upcard="set_aside")
+    t.deal(D26, f"{N9} 6C", "AS", "JS")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    assert t.hand.set_aside == c("AS") and t.hand.discard_pile == ()
+    t.do("draw_stock", 1)
+    t.do("discard", 1, "6C")
+    assert t.hand.discard_pile == c("6C")
+
+
+def test_g_4_2_first_turn_knock_after_taking_the_upcard(table):
+    # N holds KC KD + 5C QC: the upcard KH makes a set; discarding QC leaves 5C = 5.
+    t = table()
+    t.deal(D26, "2S 3S 4S 7H 8H 9H KC KD 5C QC", "KH")
+    t.do("take_upcard", 1)
+    t.refused("knock", 1, "KH", match="just taken")  # G-22.1: refused, not illegal
+    assert t.hand.illegal_knocks == (0, 0)
+    ev = t.do("knock", 1, "QC")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.knocker_count, r.defender_count) == ("knock", 1, 5, 26)
+    assert (r.points, r.boxes) == (21, 1)
+    assert only(ev, "hand_scored").data["scores"] == [0, 21]
+
+
+# --- G-5.3 / G-22.1 the taken card on later turns -------------------------------------------
+
+
+def test_g_22_1_card_taken_from_the_pile_later_cannot_be_discarded_or_knocked_with(table):
+    t = table()
+    knock_hand(t, "6C")
+    t.do("discard", 1, "JS")
+    t.do("draw_discard", 0)  # the dealer takes JS
+    t.refused("discard", 0, "JS", match="just taken")
+    t.refused("knock", 0, "JS", match="just taken")
+    assert parse_card("JS") not in {a.card for a in t.legal(0)}
+    t.do("discard", 0, "QD")
+    t.do("draw_discard", 1)  # N takes QD
+    assert t.hand.last_taken == parse_card("QD")
+    t.do("discard", 1, "6C")
+    assert t.hand.last_taken is None
+
+
+def test_g_5_3_option_off_allows_rediscarding_the_taken_card(table):
+    t = table(forbid_discarding_taken_card=False)
+    t.deal(D26, f"{N9} 6C", "AS", "JS")
+    t.do("take_upcard", 1)
+    t.do("discard", 1, "AS")
+    assert t.hand.discard_pile == c("AS")
+
+
+# --- G-6 knock limit ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("upcard", "limit"),
+    [("JH", 10), ("QH", 10), ("KH", 10), ("TS", 10), ("9C", 9), ("7C", 7), ("2H", 2)],
+)
+def test_g_6_2_knock_card_value_is_the_limit(table, upcard, limit):
+    t = table("knock_card")
+    ev = t.deal(D26, f"{N9} 6C", upcard, "JS")
+    assert t.hand.knock_limit == limit and only(ev, "dealt").data["knock_limit"] == limit
+    assert ENGINE.view(t.state, 0).knock_limit == limit
+
+
+@pytest.mark.parametrize(("x", "legal"), [("7C", True), ("8C", False), ("AC", True)])
+def test_g_6_2_knock_at_the_limit_is_legal_one_over_is_not(table, x, legal):
+    t = table("knock_card", illegal_knock="reject")
+    knock_hand(t, x, upcard="7S")
+    assert ("knock" in t.kinds(1)) is legal
+    if legal:
+        t.do("knock", 1, "JS")
+        assert t.hand.result.knocker_count == parse_card(x).value
+    else:
+        t.refused("knock", 1, "JS", match="over the knock limit 7")
+
+
+def test_g_6_3_ace_knock_card_gin_only(table):
+    t = table("knock_card", illegal_knock="reject")
+    knock_hand(t, "AC", upcard="AH", draw="5S")
+    assert t.hand.knock_limit == 0
+    t.refused("knock", 1, "5S", match="only gin")  # count 1
+    ev = t.do("knock", 1, "AC")  # discarding AC leaves gin
+    assert "gin" in kinds(ev) and t.hand.result.outcome == "gin"
+    assert t.hand.result.points == 26 + 25
+
+
+def test_g_6_3_ace_knock_card_one(table):
+    t = table("knock_card", ace_knock_card="one")
+    knock_hand(t, "AC", upcard="AH")
+    assert t.hand.knock_limit == 1
+    t.do("knock", 1, "JS")
+    r = t.hand.result
+    assert (r.outcome, r.knocker_count, r.points) == ("knock", 1, 25)
+
+
+def test_g_6_4_limit_is_fixed_for_the_hand_when_the_knock_card_is_taken(table):
+    t = table("knock_card")
+    t.deal(D26, "2S 3S 4S 7H 8H 9H KC KD 2C QC", "KH")
+    t.do("take_upcard", 1)
+    assert t.hand.knock_limit == 10
+    t.do("knock", 1, "QC")  # 2C = 2
+    assert t.hand.result.knocker_count == 2
+
+
+def test_g_6_1_standard_limit_is_ten_whatever_the_upcard(table):
+    t = table()
+    knock_hand(t, "TS", upcard="2H")
+    assert t.hand.knock_limit == 10
+    t.do("knock", 1, "JS")
+    assert (t.hand.result.outcome, t.hand.result.points) == ("knock", 16)
+
+
+# --- G-6.5 / G-12.4 spades double ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("boxes_too", "boxes"), [(False, 1), (True, 2)])
+def test_g_6_5_spade_knock_card_doubles_a_knock(table, boxes_too, boxes):
+    t = table("knock_card", spades_double=True, spades_double_boxes=boxes_too)
+    knock_hand(t, "2C", upcard="7S")
+    t.do("knock", 1, "JS")
+    r = t.hand.result
+    assert (r.outcome, r.points, r.boxes, r.doubled) == ("knock", (26 - 2) * 2, boxes, True)
+
+
+@pytest.mark.parametrize(("boxes_too", "boxes"), [(False, 2), (True, 4)])
+def test_g_12_4_spades_double_an_undercut_with_its_extra_box(table, boxes_too, boxes):
+    t = table("knock_card", spades_double=True, spades_double_boxes=boxes_too)
+    knock_hand(t, "7C", upcard="7S", d=D4)
+    t.do("knock", 1, "JS")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.points, r.boxes) == ("undercut", 0, (7 - 4 + 25) * 2, boxes)
+
+
+def test_g_6_5_spades_double_gin_bonus_included(table):
+    t = table("knock_card", spades_double=True)
+    knock_hand(t, "2C", upcard="7S", draw="5S")
+    t.do("knock", 1, "2C")
+    r = t.hand.result
+    assert (r.outcome, r.points, r.boxes) == ("gin", (26 + 25) * 2, 1)
+
+
+def test_g_6_5_no_double_for_a_heart_or_in_standard_mode(table):
+    t = table("knock_card", spades_double=True)
+    knock_hand(t, "2C", upcard="7C")
+    t.do("knock", 1, "JS")
+    assert (t.hand.result.points, t.hand.result.doubled) == (24, False)
+    t2 = table("standard", spades_double=True)  # decision log: knock-card mode only
+    knock_hand(t2, "2C", upcard="7S")
+    t2.do("knock", 1, "JS")
+    assert (t2.hand.result.points, t2.hand.result.doubled) == (24, False)
+
+
+# --- G-8 illegal knock -------------------------------------------------------------------
+
+
+def illegal_knock_table(table, mode: str, stock: str = "JS 5H 2C") -> Table:
+    """Knock-card 7S (L = 7); seat 1 knocks with 8 (N9 + 8C, discarding the drawn JS)."""
+    t = table("knock_card", illegal_knock=mode)
+    knock_hand(t, "8C", upcard="7S", draw=stock)
+    return t
+
+
+def test_g_8_2_expose_and_force_discard_stands_hand_exposed_must_knock(table):
+    t = illegal_knock_table(table, "expose_and_force")
+    ev = t.do("knock", 1, "JS")
+    e = only(ev, "illegal_knock")
+    assert e.data["count"] == 8 and "over the knock limit 7" in e.data["reason"]
+    h = t.hand
+    assert h.result is None and h.discard_pile[-1] == parse_card("JS")
+    assert len(h.hands[1]) == 10 and h.exposed == (False, True) and h.must_knock == (False, True)
+    assert (h.turn, h.phase, h.illegal_knocks) == (0, HandPhase.DRAW, (0, 1))
+    assert ENGINE.view(t.state, 0).opponent_hand == h.hands[1]  # G-8.2 exposed to him
+    assert ENGINE.view(t.state, None).visible_hands[1] == h.hands[1]
+    assert ENGINE.view(t.state, 1).opponent_hand is None  # the dealer's hand stays hidden
+    t.do("draw_stock", 0)  # 5H
+    t.do("discard", 0, "5H")
+    ev = t.do("draw_stock", 1)  # 2C: discarding 8C now knocks with 2
+    assert event_view(only(ev, "drew"), 0, exposed=t.hand.exposed).data["card"] == "2C"
+    t.refused("discard", 1, "8C", match="must knock")
+    t.refused("discard", 1, "2C", match="must knock")
+    assert {a.kind for a in t.legal(1)} == {"knock"}
+    t.do("knock", 1, "8C")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.knocker_count, r.points) == ("knock", 1, 2, 24)
+
+
+def test_g_8_3_a_second_illegal_knock_is_refused_play_goes_on(table):
+    t = illegal_knock_table(table, "expose_and_force", stock="JS 5H JC")
+    t.do("knock", 1, "JS")
+    t.do("draw_stock", 0)
+    t.do("discard", 0, "5H")
+    t.do("draw_stock", 1)  # JC: still no legal knock, so he may discard
+    t.refused("knock", 1, "JC", match="second illegal knock")
+    assert "knock" not in t.kinds(1)
+    t.do("discard", 1, "JC")
+    assert t.hand.illegal_knocks == (0, 1) and t.hand.turn == 0
+
+
+def test_g_8_3_reject_mode_refuses_the_knock(table):
+    t = illegal_knock_table(table, "reject")
+    assert "knock" not in t.kinds(1)
+    t.refused("knock", 1, "JS", match="cannot knock: deadwood 8 is over the knock limit 7")
+    t.do("discard", 1, "JS")
+    assert t.hand.exposed == (False, False) and t.hand.must_knock == (False, False)
+
+
+def test_g_8_3_opponent_option_accept_scores_the_true_count(table):
+    t = illegal_knock_table(table, "opponent_option")
+    t.do("knock", 1, "JS")
+    assert (t.hand.phase, t.hand.turn) == (HandPhase.KNOCK_REVIEW, 0)
+    assert t.kinds(0) == {"accept_knock", "refuse_knock"}
+    t.do("accept_knock", 0)
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.knocker_count, r.defender_count, r.points) == (
+        "knock", 1, 8, 26, 18)
+
+
+def test_g_8_3_opponent_option_refuse_exposes_and_forces(table):
+    t = illegal_knock_table(table, "opponent_option")
+    t.do("knock", 1, "JS")
+    t.do("refuse_knock", 0)
+    h = t.hand
+    assert (h.turn, h.phase, h.exposed, h.must_knock) == (
+        0, HandPhase.DRAW, (False, True), (False, True))
+    assert h.discard_pile[-1] == parse_card("JS") and len(h.hands[1]) == 10
+
+
+def test_g_8_1_declared_invalid_meld_is_an_illegal_knock_even_under_the_limit(table):
+    t = table()
+    knock_hand(t, "2C")
+    ev = t.do("knock", 1, "JS", melds=("2S 3S 4S", "7H 8H 9H", "KC KD 2C"))
+    assert "illegal_knock" in kinds(ev) and t.hand.exposed == (False, True)
+
+
+def test_g_8_1_declared_valid_arrangement_over_the_limit_is_illegal(table):
+    t = table()
+    knock_hand(t, "2C")
+    ev = t.do("knock", 1, "JS", melds=("2S 3S 4S", "7H 8H 9H"))
+    assert only(ev, "illegal_knock").data["count"] == 32
+
+
+def test_g_22_2_declared_arrangement_within_the_limit_is_a_knock(table):
+    t = table()
+    knock_hand(t, "2C")
+    t.do("knock", 1, "JS", melds=("2S 3S 4S", "7H 8H 9H", "KC KD KS"))
+    r = t.hand.result
+    assert (r.outcome, r.knocker_count, r.points) == ("knock", 2, 24)
+
+
+# --- G-9 gin, G-10 big gin, G-12 outcome rows ---------------------------------------------
+
+
+def test_g_9_3_gin_is_never_undercut_even_by_a_zero_defender(table):
+    t = table()
+    knock_hand(t, "2C", d=D0, draw="5S")
+    ev = t.do("knock", 1, "2C")
+    r = t.hand.result
+    assert "gin" in kinds(ev) and "laid_off" not in kinds(ev)
+    assert (r.outcome, r.winner, r.defender_count, r.points, r.boxes) == ("gin", 1, 0, 25, 1)
+
+
+def test_g_12_knock_against_a_zero_defender_is_an_undercut(table):
+    t = table()
+    knock_hand(t, "2C", d=D0)
+    t.do("knock", 1, "JS")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.points, r.boxes) == ("undercut", 0, 2 + 25, 1)
+
+
+def test_g_9_2_gin_bonus_and_no_layoffs_extra_gin_boxes(table):
+    t = table(extra_boxes_gin=2)
+    knock_hand(t, "TS", draw="5S", d="5D 6D 7D TH TD TC QD 9S 3H 6S")
+    t.do("knock", 1, "TS")  # 6S could extend 2-5S, but nothing is laid off on gin
+    r = t.hand.result
+    assert (r.outcome, r.defender_count, r.points, r.boxes, r.layoffs) == (
+        "gin", 28, 28 + 25, 3, ())
+
+
+def test_g_10_big_gin_eleven_cards_no_discard(table):
+    t = table(extra_boxes_gin=1)
+    knock_hand(t, "5S", draw="6S")
+    assert "big_gin" in t.kinds(1)
+    ev = t.do("big_gin", 1)
+    r = t.hand.result
+    assert kinds(ev)[0] == "big_gin" and len(t.hand.hands[1]) == 11
+    assert (r.outcome, r.winner, r.points, r.boxes) == ("big_gin", 1, 26 + 31, 2)
+
+
+def test_g_10_2_big_gin_off_means_discard_and_gin(table):
+    t = table(big_gin_bonus=None)
+    knock_hand(t, "5S", draw="6S")
+    assert "big_gin" not in t.kinds(1)
+    t.refused("big_gin", 1, match="not played")
+    t.do("knock", 1, "6S")
+    assert (t.hand.result.outcome, t.hand.result.points) == ("gin", 26 + 25)
+
+
+def test_g_10_1_big_gin_needs_all_eleven_melded(table):
+    t = table()
+    knock_hand(t, "2C", draw="5S")
+    t.refused("big_gin", 1, match="all eleven")
+
+
+@pytest.mark.parametrize(("name", "boxes"), [("standard", 1), ("knock_card", 2)])
+def test_g_12_2_undercut_with_the_extra_box_of_the_knock_card_preset(table, name, boxes):
+    t = table(name)
+    knock_hand(t, "7C", upcard="KH", d=D4)
+    t.do("knock", 1, "JS")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.knocker_count, r.defender_count) == ("undercut", 0, 7, 4)
+    assert (r.points, r.boxes) == (7 - 4 + 25, boxes)
+
+
+@pytest.mark.parametrize(
+    ("on_tie", "outcome", "winner", "points"), [(True, "undercut", 0, 25), (False, "knock", 1, 0)]
+)
+def test_g_12_1_equal_counts_and_the_undercut_on_tie_flag(table, on_tie, outcome, winner, points):
+    t = table(undercut_on_tie=on_tie)
+    knock_hand(t, "4H", d=D4)
+    t.do("knock", 1, "JS")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.knocker_count, r.defender_count) == (outcome, winner, 4, 4)
+    assert (r.points, r.boxes) == (points, 1)
+
+
+# --- G-11 layoffs -------------------------------------------------------------------------
+
+# Knocker (seat 1): runs 4-6 in hearts, clubs, diamonds + AS; draws KH and knocks with 1.
+KN = "4H 5H 6H 4C 5C 6C 4D 5D 6D AS"
+# Defender: the set 7H 7C 7D is worth more broken up (7H then 8H chain onto the hearts,
+# 7C and 7D onto their runs): deadwood 9S 9C 2D = 20 instead of 28.
+DF = "7H 7C 7D 8H 9S 9C KS QS JS 2D"
+
+
+def meld_index(melds, suit: str) -> int:
+    return next(i for i, m in enumerate(melds) if m[0].suit == suit)
+
+
+def test_g_22_3_auto_defence_breaks_his_own_set_and_chains(table):
+    t = table()
+    t.deal(DF, KN, "TD", "KH")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    ev = t.do("knock", 1, "KH")
+    r = t.hand.result
+    km = r.knocker_melds
+    h, cl, d = (meld_index(km, s) for s in "HCD")
+    assert set(r.layoffs) == {
+        (parse_card("7H"), h), (parse_card("8H"), h), (parse_card("7C"), cl),
+        (parse_card("7D"), d),
+    }
+    order = [str(x) for x, _ in r.layoffs]
+    assert order.index("7H") < order.index("8H")  # a valid chain order
+    assert [e.data["card"] for e in ev if e.kind == "laid_off"] == order
+    assert r.defender_melds == (c("JS QS KS"),) and set(r.defender_deadwood) == set(c("2D 9S 9C"))
+    assert (r.outcome, r.knocker_count, r.defender_count, r.points) == ("knock", 1, 20, 19)
+
+
+def test_g_11_4_undercut_thanks_to_layoffs(table):
+    t = table()
+    t.deal("7H 7C 7D 8H 9H KS QS JS TS 9S", KN, "TD", "KH")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    t.do("knock", 1, "KH")
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.defender_count, r.points) == ("undercut", 0, 0, 1 + 25)
+    assert len(r.layoffs) == 5
+
+
+def test_g_11_agent_layoffs_in_chain_order_then_done(table):
+    t = table(defender_layoffs="agent")
+    t.deal(DF, KN, "TD", "KH")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    t.do("knock", 1, "KH")
+    assert (t.hand.phase, t.hand.turn) == (HandPhase.LAYOFF, 0)
+    km = t.hand.table_melds
+    h, cl, d = (meld_index(km, s) for s in "HCD")
+    t.refused("lay_off", 1, "4H", target=h, match="not seat 1's turn")  # G-11.2
+    t.refused("lay_off", 0, "8H", target=h, match="does not extend")  # 7H first
+    t.refused("lay_off", 0, "9S", target=cl, match="not the suit")
+    t.refused("lay_off", 0, "7H", target=len(km), match="say which")
+    assert ("lay_off", parse_card("7H"), h) in {(a.kind, a.card, a.target) for a in t.legal(0)}
+    t.do("lay_off", 0, "7H", target=h)
+    t.do("lay_off", 0, "8H", target=h)
+    t.do("lay_off", 0, "7C", target=cl)
+    t.do("lay_off", 0, "7D", target=d)
+    assert t.hand.table_melds[h] == c("4H 5H 6H 7H 8H")
+    t.do("done_laying_off", 0)
+    r = t.hand.result
+    assert (r.outcome, r.defender_count, r.points, len(r.layoffs)) == ("knock", 20, 19, 4)
+
+
+def test_g_7_3_face_down_knock_discard_hidden_during_layoffs(table):
+    t = table(defender_layoffs="agent")
+    t.deal(DF, KN, "TD", "KH")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    t.do("knock", 1, "KH")
+    assert t.hand.phase is HandPhase.LAYOFF and t.hand.discard_pile == c("TD KH")
+    for seat in (0, None):
+        v = ENGINE.view(t.state, seat)
+        assert v.discard_top == parse_card("TD") and v.discard_pile == c("TD")
+        assert v.knock is not None and v.knock.discard is None
+        assert v.opponent_hand is None and v.visible_hands[1] is None
+    assert ENGINE.view(t.state, 1).knock.discard == t.hand.knock.discard
