@@ -13,7 +13,7 @@ from rummy.actions import TABLE, Action, ActionError
 from rummy.cards import ALL_CARDS, Card, parse_card, parse_cards
 from rummy.gin.engine import ENGINE
 from rummy.gin.rules import GinRules, preset
-from rummy.gin.state import HandPhase
+from rummy.gin.state import HandPhase, MatchPhase
 from rummy.gin.view import event_view
 from rummy.records import Header, JournalWriter, replay
 
@@ -613,3 +613,334 @@ def test_g_7_3_face_down_knock_discard_hidden_during_layoffs(table):
         assert v.knock is not None and v.knock.discard is None
         assert v.opponent_hand is None and v.visible_hands[1] is None
     assert ENGINE.view(t.state, 1).knock.discard == t.hand.knock.discard
+
+
+# --- G-5.6 / G-13 the end of the stock ----------------------------------------------------
+
+# Dealer (seat 0): AAA, 5-6-7S, 8D 9D JC QC. The 50th card TD gives him 8-9-TD and a knock
+# with JC or QC (10). Non-dealer (seat 1): 2-3-4S, 7-8-9H, KD KH 6C 5D = 31.
+DR = "AH AD AC 5S 6S 7S 8D 9D JC QC"
+NR = "2S 3S 4S 7H 8H 9H KD KH 6C 5D"
+
+
+def run_out(t: Table, fiftieth: str = "TD", *, draws: int = 29, knock_at: int | None = None):
+    """Both pass, then ``draws`` stock draws, each drawn card discarded at once (seat 1 draws
+    first, so he draws the 29th = the 50th card of the pack, ``fiftieth``). At draw
+    ``knock_at`` the dealer knocks (illegally) with the card he drew instead."""
+    t.deal(DR, NR, "2D", "? " * 28 + fiftieth)
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    for i in range(draws):
+        seat = 1 if i % 2 == 0 else 0
+        assert "draw_stock" in t.kinds(seat)
+        t.do("draw_stock", seat)
+        drawn = str(t.hand.hands[seat][-1])
+        if i == draws - 1 and i == 28:
+            assert len(t.hand.stock) == 2
+            return drawn
+        t.do("knock" if i == knock_at else "discard", seat, drawn)
+    return None
+
+
+def test_g_13_3_fifty_first_last_chance_take_and_knock(table):
+    t = table()
+    assert run_out(t) == "TD"
+    assert t.hand.phase is HandPhase.DISCARD  # G-13.6: he may still knock (not here)
+    t.do("discard", 1, "TD")
+    assert (t.hand.phase, t.hand.turn, len(t.hand.stock)) == (HandPhase.LAST_CHANCE, 0, 2)
+    legal = t.legal(0)
+    assert {(a.kind, str(a.card)) for a in legal} == {
+        ("take_and_knock", "JC"), ("take_and_knock", "QC"), ("decline", "None")}
+    t.refused("draw_stock", 0, match="not possible now")  # G-5.6
+    t.refused("draw_discard", 0, match="not possible now")
+    t.refused("take_and_knock", 0, "TD", match="just taken")  # G-22.1
+    t.refused("take_and_knock", 0, "8D", match="only be taken")
+    t.refused("take_and_knock", 0, "QC", melds=("AH AD AC", "5S 6S 7S", "8D 9D JC"),
+              match="only be taken for a legal knock")
+    ev = t.do("take_and_knock", 0, "JC")
+    assert kinds(ev)[:2] == ["drew", "knocked"] and ev[0].data["last_chance"] is True
+    r = t.hand.result
+    assert (r.outcome, r.winner, r.knocker_count, r.defender_count, r.points) == (
+        "knock", 0, 10, 31, 21)
+
+
+def test_g_13_3_declining_the_last_discard_kills_the_hand_same_dealer_redeals(table):
+    t = table()
+    run_out(t)
+    t.do("discard", 1, "TD")
+    ev = t.do("decline", 0)
+    assert kinds(ev) == ["declined", "hand_dead", "hand_scored"]
+    assert t.hand.result.outcome == "dead" and t.state.scores == (0, 0)
+    assert (t.state.phase, t.state.dealer, t.state.boxes) == (MatchPhase.DEAL, 0, (0, 0))
+
+
+def test_g_13_3_no_knock_possible_only_decline(table):
+    t = table()
+    run_out(t, "2H")
+    t.do("discard", 1, "2H")
+    assert [a.kind for a in t.legal(0)] == ["decline"]
+    t.refused("take_and_knock", 0, "JC", match="only be taken")
+
+
+def test_g_13_6_the_fiftieth_card_drawer_may_knock(table):
+    t = table()
+    run_out(t, "KC")  # KD KH KC: discard 6C, count 5
+    assert "knock" in t.kinds(1)
+    t.do("knock", 1, "6C")
+    assert (t.hand.result.outcome, t.hand.result.knocker_count) == ("knock", 5)
+
+
+def test_g_8_2_must_knock_forbids_declining_the_last_chance(table):
+    t = table()
+    run_out(t, knock_at=1)  # the dealer's first draw: an illegal knock (count 37)
+    assert t.hand.must_knock == (True, False) and t.hand.illegal_knocks == (1, 0)
+    t.do("discard", 1, "TD")
+    assert {a.kind for a in t.legal(0)} == {"take_and_knock"}
+    t.refused("decline", 0, match="must knock")
+    t.do("take_and_knock", 0, "QC")
+    assert t.hand.result.outcome == "knock"
+
+
+def test_g_13_2_pagat_hand_dead_when_the_fiftieth_drawer_discards(table):
+    t = table(dead_hand_rule="pagat")
+    run_out(t)
+    ev = t.do("discard", 1, "TD")
+    assert only(ev, "hand_dead").data["reason"] == "stock_exhausted"
+    assert t.hand.result.outcome == "dead" and t.state.phase is MatchPhase.DEAL
+
+
+def test_g_13_4_hoyle_pc_dead_as_soon_as_two_remain_no_knock(table):
+    t = table(dead_hand_rule="hoyle_pc")
+    t.deal(DR, NR, "2D", "? " * 28 + "KC")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    for i in range(28):
+        seat = 1 if i % 2 == 0 else 0
+        t.do("draw_stock", seat)
+        t.do("discard", seat, str(t.hand.hands[seat][-1]))
+    ev = t.do("draw_stock", 1)  # the 50th card KC would give him a knock
+    assert "hand_dead" in kinds(ev) and t.hand.result.outcome == "dead"
+    assert t.state.phase is MatchPhase.DEAL
+
+
+def test_g_5_6_stock_floor_setting(table):
+    t = table(stock_floor=29, dead_hand_rule="pagat", redeal_after_dead_hand="rotate")
+    t.deal(DR, NR, "2D")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    t.do("discard", 1, str(t.hand.hands[1][-1]))
+    t.do("draw_stock", 0)  # 29 left
+    ev = t.do("discard", 0, str(t.hand.hands[0][-1]))
+    assert "hand_dead" in kinds(ev)
+    assert (t.state.dealer, t.state.hand_number) == (1, 1)  # G-3.4 rotate
+    t.deal(DR, NR, "2D")
+    assert (t.hand.dealer, t.state.hand_number) == (1, 2)
+
+
+def test_g_3_4_dead_hand_same_dealer_redeals(table):
+    t = table(stock_floor=29, dead_hand_rule="pagat")
+    t.deal(DR, NR, "2D")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    for seat in (1, 0):
+        t.do("draw_stock", seat)
+        t.do("discard", seat, str(t.hand.hands[seat][-1]))
+    assert t.hand.result.outcome == "dead" and t.state.dealer == 0
+
+
+# --- G-3.3 next dealer ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rotation", "dealer"), [("alternate", 1), ("winner_deals", 1), ("loser_deals", 0)]
+)
+def test_g_3_3_dealer_rotation_after_a_won_hand(table, rotation, dealer):
+    t = table(dealer_rotation=rotation)
+    knock_hand(t, "2C")
+    t.do("knock", 1, "JS")  # seat 1 wins
+    assert t.state.dealer == dealer
+    t.deal(D26, f"{N9} 2C", "JH")
+    assert t.hand.dealer == dealer and t.hand.turn == 1 - dealer
+
+
+@pytest.mark.parametrize(
+    ("rotation", "dealer"), [("alternate", 0), ("winner_deals", 0), ("loser_deals", 1)]
+)
+def test_g_3_3_dealer_rotation_from_dealer_one(table, rotation, dealer):
+    t = table(dealer_rotation=rotation, first_dealer=1)
+    t.deal(f"{N9} 2C", D26, "JH", "JS")  # seat 0 is the non-dealer
+    t.do("pass_upcard", 0)
+    t.do("pass_upcard", 1)
+    t.do("draw_stock", 0)
+    t.do("knock", 0, "JS")
+    assert t.hand.result.winner == 0 and t.state.dealer == dealer
+
+
+# --- G-14 the game, G-15 shutout ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shutout", "hand_points", "bonus", "total", "margin"),
+    [
+        ("double_hand_points", 48, 100, 173, 173),
+        ("game_bonus_200", 24, 200, 249, 249),
+        ("double_margin", 24, 100, 149, 298),
+        ("none", 24, 100, 149, 149),
+    ],
+)
+def test_g_15_shutout_variants(table, shutout, hand_points, bonus, total, margin):
+    t = table(game_target=20, shutout=shutout)
+    knock_hand(t, "2C")
+    ev = t.do("knock", 1, "JS")  # 24 >= 20: the game ends
+    g = t.state.game_results[0]
+    assert (g.winner, g.shutout, g.hand_points, g.boxes) == (1, True, (0, hand_points), (0, 1))
+    assert (g.box_points, g.game_bonus, g.totals, g.margin) == (
+        (0, 25), (0, bonus), (0, total), margin)
+    assert only(ev, "game_over").data["totals"] == [0, total]
+    assert only(ev, "match_over").data["winner"] == 1
+    assert t.state.phase is MatchPhase.OVER and t.state.winner == 1
+    t.refused("deal", TABLE, match="match is over")
+
+
+def win_hand(t: Table, winner: int, x: str = "2C") -> None:
+    """Seat ``winner`` knocks N9 + x against D26 after a forced stock draw (24 points)."""
+    loser = 1 - winner
+    nd = 1 - t.state.dealer
+    hands = {winner: f"{N9} {x}", loser: D26}
+    t.deal(hands[0], hands[1], "JH", "JS")
+    if nd == winner:
+        t.do("pass_upcard", nd)
+        t.do("pass_upcard", 1 - nd)
+        t.do("draw_stock", winner)
+    else:  # both pass; the loser (non-dealer) draws JS and throws it, the winner draws
+        t.do("pass_upcard", nd)
+        t.do("pass_upcard", winner)
+        t.do("draw_stock", nd)
+        t.do("discard", nd, "JS")
+        t.do("draw_stock", winner)
+    t.do("knock", winner, str(t.hand.hands[winner][-1]))
+
+
+def test_g_14_target_boxes_and_game_bonus_no_shutout(table):
+    t = table(game_target=30)
+    win_hand(t, 1)
+    assert (t.state.scores, t.state.boxes, t.state.phase) == ((0, 24), (0, 1), MatchPhase.DEAL)
+    win_hand(t, 0)
+    assert (t.state.scores, t.state.boxes) == ((24, 24), (1, 1))
+    win_hand(t, 1)
+    g = t.state.game_results[0]
+    assert (g.winner, g.shutout, g.hand_points, g.boxes) == (1, False, (24, 48), (1, 2))
+    assert (g.box_points, g.game_bonus, g.totals, g.margin) == (
+        (25, 50), (0, 100), (49, 198), 149)
+    assert t.state.phase is MatchPhase.OVER
+
+
+@pytest.mark.parametrize(("immediate", "over"), [(True, True), (False, False)])
+def test_g_14_2_immediate_boxes_count_toward_the_target(table, immediate, over):
+    t = table(game_target=40, immediate_boxes=immediate)
+    win_hand(t, 1)  # 24 points + one box of 25
+    assert (t.state.phase is MatchPhase.OVER) is over
+    if over:
+        g = t.state.game_results[0]
+        assert (g.hand_points, g.box_points, g.game_bonus, g.totals) == (
+            (0, 48), (0, 25), (0, 100), (0, 173))
+
+
+def test_g_14_2_boxes_never_count_toward_the_target_by_default(table):
+    t = table(game_target=48)
+    win_hand(t, 1)
+    win_hand(t, 0)
+    win_hand(t, 1)  # 48: over
+    assert t.state.game_results[0].totals == (24 + 25, 48 + 50 + 100)
+
+
+def test_g_12_2_extra_undercut_box_counts_in_the_tally(table):
+    t = table("knock_card", game_target=25)
+    knock_hand(t, "7C", upcard="KH", d=D4)
+    t.do("knock", 1, "JS")  # undercut: seat 0 +28, 2 boxes
+    g = t.state.game_results[0]
+    assert (g.winner, g.hand_points, g.boxes, g.box_points) == (0, (56, 0), (2, 0), (50, 0))
+    assert g.totals == (56 + 50 + 100, 0)
+
+
+# --- G-16 tournament ------------------------------------------------------------------------
+
+GIN9 = "2S 3S 4S 5S 7H 8H 9H KC KD 5D"  # takes KS, discards 5D: gin
+LOSER = "QH JD TC 9S KH QD JC TS 9D 6C"  # no melds: 94
+
+
+def gin_hand(t: Table, winner: int) -> list:
+    hands = {winner: GIN9, 1 - winner: LOSER}
+    t.deal(hands[0], hands[1], "KS")
+    nd = 1 - t.state.dealer
+    if nd != winner:
+        t.do("pass_upcard", nd)
+    t.do("take_upcard", winner)
+    return t.do("knock", winner, "5D")
+
+
+def test_g_16_tournament_best_of_five_to_250_first_dealer_alternates(table):
+    t = table("tournament")
+    first_dealers, dealers = [], []
+    for game, winner in enumerate((0, 1, 0, 0), start=1):
+        first_dealers.append(t.state.game_first_dealer)
+        for hand_no in (1, 2, 3):
+            assert (t.state.game_number, t.state.hand_number) == (game, hand_no - 1)
+            dealers.append(t.state.dealer)
+            ev = gin_hand(t, winner)
+            assert t.hand.result.points == 94 + 25
+        assert only(ev, "game_over").data["game"] == game
+    assert first_dealers == [0, 1, 0, 1]  # G-16.2
+    assert dealers == [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
+    assert t.state.games_won == (3, 1) and t.state.winner == 0
+    assert t.state.phase is MatchPhase.OVER
+    per_game = 3 * 119 * 2 + 3 * 25 + 100  # shutout doubles the hand points
+    assert [g.totals for g in t.state.game_results] == [
+        (per_game, 0), (0, per_game), (per_game, 0), (per_game, 0)]
+    assert t.state.match_totals == (3 * per_game, per_game)
+    assert only(ev, "match_over").data == {
+        "winner": 0, "games_won": [3, 1], "totals": [3 * per_game, per_game]}
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+def test_g_5_5_views_hide_the_other_hand_and_the_stock(table):
+    t = table()
+    ev = t.deal(D26, f"{N9} 6C", "AS", "JS")
+    v0, v1, pub = (ENGINE.view(t.state, s) for s in (0, 1, None))
+    assert v0.hand == c(D26) and v0.opponent_hand is None and v0.visible_hands == (c(D26), None)
+    assert v1.hand == c(f"{N9} 6C") and v1.opponent_hand is None
+    assert pub.hand == () and pub.visible_hands == (None, None)
+    assert (v0.stock_size, v0.discard_top, v0.upcard) == (31, parse_card("AS"), parse_card("AS"))
+    assert not any(hasattr(v, "stock") for v in (v0, v1, pub))
+    assert event_view(ev[0], 0).data["hands"] == [D26, None]
+    assert event_view(ev[0], None).data["hands"] == [None, None]
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    drew = only(t.do("draw_stock", 1), "drew")
+    assert event_view(drew, 0).data["card"] is None and event_view(drew, 1).data["card"] == "JS"
+    t.do("discard", 1, "6C")
+    assert ENGINE.view(t.state, 0).discard_pile == c("6C")  # top only
+    t.do("draw_stock", 0)
+    assert ENGINE.view(t.state, 0).opponent_hand is None
+    assert ENGINE.view(t.state, 1).hand_sizes == (11, 10)
+
+
+def test_g_5_5_whole_pile_visible_option(table):
+    t = table(discard_pile_visible="all")
+    t.deal(D26, f"{N9} 6C", "AS", "JS")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    t.do("discard", 1, "6C")
+    assert ENGINE.view(t.state, 0).discard_pile == c("AS 6C")
+
+
+def test_g_12_every_hand_is_shown_once_the_hand_is_over(table):
+    t = table()
+    knock_hand(t, "2C")
+    t.do("knock", 1, "JS")
+    v = ENGINE.view(t.state, 0)
+    assert v.opponent_hand == t.hand.hands[1] and v.result.outcome == "knock"
