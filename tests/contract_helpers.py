@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
-from rummy.actions import Action
-from rummy.cards import Card, parse_cards
+from rummy.actions import TABLE, Action
+from rummy.cards import Card, new_deck, parse_cards
 from rummy.contract.engine import ENGINE
 from rummy.contract.rules import ContractRules
 from rummy.contract.state import PLAY, TURN, ContractState, PileCard, TableMeld
@@ -103,3 +104,46 @@ def discard(seat: int, text: str) -> Action:
 
 
 __all__ = ["A", "B", "C", "D", "PLAY", "TURN"]
+
+
+def deck_order(hands: list[str], upcard: str, stock: str = "", *, dealer: int, decks: int = 2,
+               each: int | None = None) -> tuple[Card, ...]:
+    """A full deck order that deals ``hands`` (seat order) one card at a time from the
+    dealer's left (C-4.2), then ``upcard`` (C-4.3), then ``stock`` (top first), then the
+    rest of the packs in pack order. Hands shorter than ``each`` (default: the longest)
+    are filled up with the lowest unused cards in pack order."""
+    n = len(hands)
+    held = [list(cards(h)) for h in hands]
+    each = each or max(len(h) for h in held)
+    pool = Counter(new_deck(decks))
+    pool.subtract([c for h in held for c in h] + [card(upcard), *cards(stock)])
+    assert all(v >= 0 for v in pool.values()), f"too many copies: {+(-pool)}"
+    rest: list[Card] = []
+    for c in new_deck(decks):  # the unused cards, each copy once, in pack order
+        if pool[c] > 0:
+            pool[c] -= 1
+            rest.append(c)
+    for h in held:
+        assert len(h) <= each, f"a hand of {len(h)} cards, {each} are dealt"
+        while len(h) < each:
+            h.append(rest.pop(0))
+    order = [held[(dealer + 1 + j) % n][j // n] for j in range(n * each)]
+    order += [card(upcard), *cards(stock), *rest]
+    assert len(order) == 52 * decks and Counter(order) == Counter(new_deck(decks))
+    return tuple(order)
+
+
+def deal_start(hands: list[str], upcard: str, stock: str = "", *, deal: int = 1,
+               dealer: int | None = None, rules: ContractRules | None = None,
+               scores: tuple[int, ...] | None = None) -> tuple[ContractState, list]:
+    """The state right after the table's ``deal`` action for deal number ``deal``, with
+    ``hands`` dealt (seat order), through ``ENGINE.apply``. Default dealer: the last seat,
+    so seat 0 plays first."""
+    rules = rules or ENGINE.preset("seed_002")
+    n = len(hands)
+    dealer = n - 1 if dealer is None else dealer
+    state = ENGINE.new_match(rules, n, first_dealer=(dealer - deal + 1) % n)
+    state = replace(state, deal_number=deal - 1, scores=scores or state.scores)
+    each = rules.cards_per_deal[deal - 1]
+    order = deck_order(hands, upcard, stock, dealer=dealer, decks=rules.decks, each=each)
+    return act(state, Action("deal", TABLE, cards=order))

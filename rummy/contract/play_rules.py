@@ -22,7 +22,8 @@ def draw_stock(state: ContractState, seat: int) -> tuple[ContractState, list[Eve
         state, more = flow.end_deal(state, None)  # C-10.2, C-7.5
         return state, events + more
     state = flow.with_hand(state, seat, (*state.hands[seat], card), phase=PLAY, buy=None)
-    return state, [Event("drew_stock", seat, {"card": str(card)}), *events]
+    # C-15.5: the refill (if any) happens first, then the card is drawn from the new stock.
+    return state, [*events, Event("drew_stock", seat, {"card": str(card)})]
 
 
 def draw_discard(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
