@@ -99,15 +99,19 @@ def stop_text_log() -> None:
 _render_cache: dict[tuple, pygame.Surface] = {}
 
 
-def render(text: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
-    """A rendered line (cached: text rendering is the slowest thing we do per frame)."""
+def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool = False) -> pygame.Surface:
+    """A rendered line (cached: text rendering is the slowest thing we do per frame);
+    ``turned``: upside down, for the player across a flat table."""
     size = ladder(size)
-    key = (text, size, tuple(colour), bold)
+    key = (text, size, tuple(colour), bold, turned)
     surf = _render_cache.get(key)
     if surf is None:
         if len(_render_cache) > 1500:
             _render_cache.clear()
-        surf = font(size, bold).render(text, True, colour)
+        if turned:
+            surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
+        else:
+            surf = font(size, bold).render(text, True, colour)
         _render_cache[key] = surf
     return surf
 
@@ -151,16 +155,19 @@ def draw_text(
     bold: bool = False,
     align: str = "center",
     offset: tuple[int, int] = (0, 0),
+    turned: bool = False,
 ) -> pygame.Rect:
     """Draw one line inside ``box`` (shrunk to fit); returns where it landed (surface coords).
 
-    ``offset`` maps the local box to screen coordinates for the text log only.
+    ``offset`` maps the local box to screen coordinates for the text log only. ``turned``
+    draws it upside down (``align`` is then as seen on the screen: "right" is the reader's
+    left).
     """
     box = pygame.Rect(box)
     if not text:
         return pygame.Rect(box.center, (0, 0))
     size = fit_size(text, box, size or box.height, bold)
-    img = render(text, size, colour, bold)
+    img = render(text, size, colour, bold, turned)
     r = img.get_rect()
     r.centery = box.centery
     if align == "left":

@@ -18,14 +18,13 @@ from display import cardart, theme
 from display.gin_text import card_name, event_text, phase_hint
 from display.i18n import _, ngettext
 from display.layout import SeatPanel, centre_area, hand_rects, seat_panels, visible_part
-from display.scenes.base import Scene, Target
+from display.scenes.base import Target
+from display.scenes.table_base import PEEK_SECONDS, TableScene
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
 from rummy.gin.state import HandPhase
 
-PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
-FLASH_SECONDS = 3.0
 ANIM_SECONDS = 0.25
 
 
@@ -49,13 +48,12 @@ class Anim:
     t0: float
 
 
-class GinTableScene(Scene):
+class GinTableScene(TableScene):
     name = "gin_table"
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.ui = {0: SeatUI(), 1: SeatUI()}
-        self.now = app.clock()
         self.banner = ""
         self.banner_until = 0.0
         self.centre_msg = ""
@@ -65,7 +63,6 @@ class GinTableScene(Scene):
         self.hand_screen_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
         self.pile_rect = pygame.Rect(0, 0, 0, 0)
         self.stock_rect = pygame.Rect(0, 0, 0, 0)
-        self.hold_seconds = 0.5
         self._lamps_version = -1
         self._panel_cache: dict[int, tuple] = {}
         self._static: pygame.Surface | None = None
@@ -75,14 +72,12 @@ class GinTableScene(Scene):
         self._locals: dict[int, pygame.Surface] = {}
         self._deal_anim_at: float | None = None
         self._hands: dict[int, tuple] = {}
-        self._scratches: dict[object, pygame.Surface] = {}
 
     def exit(self) -> None:
         super().exit()
         self._panel_cache.clear()
         self._locals.clear()
         self._hands.clear()
-        self._scratches.clear()
         self._static = None
         self._static_targets = []
 
@@ -90,20 +85,10 @@ class GinTableScene(Scene):
         super().invalidate()
         self._static_key_v = ()
 
-    def notice_area(self) -> pygame.Rect:
-        return centre_area(self.size, self.panels())
-
     # -- state shortcuts ------------------------------------------------------------------
-    @property
-    def m(self):
-        return self.app.match
-
     @property
     def hand(self):
         return self.m.state.hand
-
-    def legal(self, seat: int) -> list[Action]:
-        return self.m.legal(seat) if self.m.is_human(seat) else []
 
     def face_up(self, seat: int) -> bool:
         h = self.hand
@@ -126,11 +111,6 @@ class GinTableScene(Scene):
         return None
 
     # -- calls --------------------------------------------------------------------------------
-    def flash(self, seat: int, text: str) -> None:
-        ui = self.ui[seat]
-        ui.flash, ui.flash_until = text, self.now + FLASH_SECONDS
-        self.dirty = True
-
     def submit(self, seat: int, action: Action) -> None:
         refusal = self.m.submit(action)
         ui = self.ui[seat]
@@ -262,11 +242,6 @@ class GinTableScene(Scene):
         ui.selected = card
         self.dirty = True
 
-    def reveal(self, seat: int) -> None:
-        if self.m.is_human(seat):
-            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
-            self.dirty = True
-
     def on_button(self, event) -> None:
         if event.edge != "press" or event.seat not in (0, 1):
             return
@@ -282,14 +257,7 @@ class GinTableScene(Scene):
         super().update(now)
         if self.m.version != self._version:
             self._on_change()
-        for ui in self.ui.values():
-            if ui.revealed_until and ui.revealed_until <= now:
-                ui.revealed_until = 0.0
-                ui.selected, ui.mode = None, ""
-                self.dirty = True
-            if ui.flash and ui.flash_until <= now:
-                ui.flash = ""
-                self.dirty = True
+        self.expire_ui(now)
         if self.banner and self.banner_until <= now:
             self.banner = ""
             self.dirty = True
@@ -299,6 +267,9 @@ class GinTableScene(Scene):
         if self._deal_anim_at is not None:
             self.dirty = True
         self._update_lamps()
+
+    def hide_hand(self, ui: SeatUI) -> None:
+        ui.selected, ui.mode = None, ""
 
     def _on_change(self) -> None:
         self._version = self.m.version
@@ -377,16 +348,25 @@ class GinTableScene(Scene):
                 surf.blit(self._static, r, r)
             self.targets = list(self._static_targets)
         else:
-            self._compose(surf)
+            full = self.begin_frame(surf)
+            dirty = []
+            if not full and self._static is not None:
+                for r in self._anim_rects:  # what the moving cards covered in the last frame
+                    surf.blit(self._static, r, r)
+                dirty += self._anim_rects
+            self._compose(surf, dirty)
             if self._deal_anim_at is not None:
                 self._start_deal_animation()
             self._static_key_v = key
             self._static_targets = list(self.targets)
             if self.anims or self._static is not None and self._static.get_size() == self.size:
+                # kept to restore what a moving card uncovers
                 if self._static is None or self._static.get_size() != self.size:
                     self._static = pygame.Surface(self.size).convert()
-                self._static.blit(surf, (0, 0))  # kept to restore what a moving card uncovers
-            dirty = None
+                    full = True
+                for r in [self._static.get_rect()] if full else dirty:
+                    self._static.blit(surf, r, r)
+            dirty = None if full else dirty
         self._anim_rects = []
         for a in self.anims:
             if self.now < a.t0:
@@ -414,13 +394,18 @@ class GinTableScene(Scene):
             self.anims.append(Anim(None, False, pygame.Rect(self.stock_rect),
                                    pygame.Rect(dst.topleft, self.stock_rect.size), self.now + i * 0.035))
 
-    def _compose(self, surf: pygame.Surface) -> None:
+    def _compose(self, surf: pygame.Surface, dirty: list[pygame.Rect]) -> None:
+        """Redraw the centre and each panel only when what it shows changed."""
         panels = self.panels()
         centre = centre_area(self.size, panels)
+        key = (self.m.version, self.centre_msg, self.banner, self._settings_key(), tuple(self.m.to_act()))
+        self.region("centre", key, centre, lambda: self._draw_centre_and_banner(surf, centre), dirty)
+        for p in panels:
+            self._draw_panel(surf, p, dirty)
+
+    def _draw_centre_and_banner(self, surf: pygame.Surface, centre: pygame.Rect) -> None:
         surf.fill(theme.FELT, centre)  # the panels cover the rest
         self._draw_centre(surf, centre)
-        for p in panels:
-            self._draw_panel(surf, p)
         if self.banner:
             box = pygame.Rect(centre.left + centre.width // 12, centre.top + 4, centre.width * 10 // 12,
                               centre.height - 8)
@@ -531,27 +516,20 @@ class GinTableScene(Scene):
         return out
 
     def _draw_info(self, surf: pygame.Surface, box: pygame.Rect, lines, angle: int) -> None:
-        """Summary lines in ``box``, turned by ``angle`` (0 or 180) to face a seat."""
+        """Summary lines in ``box``, turned by ``angle`` (0 or 180) to face a seat (each line
+        drawn turned: no work surface to fill and flip)."""
         from display.layout import rotate_rect
 
         if box.width <= 0 or box.height <= 0:
             return
-        local = self._scratch(("info", angle), box.size)
-        local.fill(theme.FELT)
-        log = theme.TEXT_LOG
-        mark = len(log) if log is not None else 0
         line = min(box.height // max(1, len(lines)), max(16, int(box.height * 0.2)))
         row = pygame.Rect(0, 0, box.width, line)
         # one size for the summary; the last move's line (dim) shrinks on its own if it is long
         size = theme.common_size([t for t, c, _b in lines if c != theme.INK_DIM], row, int(line * 0.8), bold=True)
         for i, (text, colour, bold) in enumerate(lines):
-            theme.draw_text(local, text, row.move(0, i * line), size=size, colour=colour, bold=bold, align="left")
-        if log is not None:
-            for j in range(mark, len(log)):
-                r = log[j]
-                log[j] = theme.TextRecord(r.text, rotate_rect(r.box, box.size, angle).move(box.topleft),
-                                          rotate_rect(r.drawn, box.size, angle).move(box.topleft), r.fits)
-        surf.blit(pygame.transform.flip(local, True, True) if angle == 180 else local, box)
+            r = rotate_rect(row.move(0, i * line), box.size, angle).move(box.topleft)
+            theme.draw_text(surf, text, r, size=size, colour=colour, bold=bold,
+                            align="right" if angle == 180 else "left", turned=angle == 180)
 
     def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
         title, lines = self._score_lines()
@@ -563,13 +541,24 @@ class GinTableScene(Scene):
                             colour=theme.INK if i < 2 else theme.INK_DIM)
 
     # -- a seat's panel -------------------------------------------------------------------
-    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
-        """Draw a seat's panel (cached until the game, the seat's touch state or settings change)."""
-        ui = self.ui[p.seat]
-        key = (p.rect.topleft, p.rect.size, p.angle, self.m.version, ui.selected, ui.mode, ui.flash,
-               self.face_up(p.seat), self._settings_key(), tuple(self.m.to_act()))
+    def _panel_key(self, p: SeatPanel) -> tuple:
+        """Everything a seat's panel shows: it is redrawn only when this changes."""
+        seat, ui, h = p.seat, self.ui[p.seat], self.hand
+        hand = (tuple(h.hands[seat]), h.dealer) if h is not None else ()
+        kinds = tuple(sorted({a.kind for a in self.legal(seat)}))
+        return (p.rect.topleft, p.rect.size, p.angle, hand, ui.selected, ui.mode, ui.flash,
+                self.face_up(seat), self._settings_key(), tuple(self.m.to_act()), kinds,
+                phase_hint(self, seat), self.m.name(seat))
+
+    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, dirty: list[pygame.Rect]) -> None:
+        """Draw a seat's panel when what it shows changed (a full redraw reuses the turned
+        surface)."""
+        key = self._panel_key(p)
+        self.region(("panel", p.seat), key, p.rect, lambda: self._blit_panel(surf, p, key), dirty)
+
+    def _blit_panel(self, surf: pygame.Surface, p: SeatPanel, key: tuple) -> None:
         cached = self._panel_cache.get(p.seat)
-        if cached is not None and cached[0] == key and theme.TEXT_LOG is None:
+        if cached is not None and cached[0] == key and cached[1] is not None and theme.TEXT_LOG is None:
             _key, turned, targets, rects = cached
             surf.blit(turned, p.rect)
             self.targets += targets
@@ -580,14 +569,17 @@ class GinTableScene(Scene):
         mine = self.targets[before:]
         self._panel_cache[p.seat] = (key, turned, mine, self.hand_screen_rects[p.seat])
 
-    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface:
+    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface | None:
+        """Draw a seat's panel; returns its turned surface (None: drawn straight onto ``surf``)."""
         seat = p.seat
         w, d = p.local_size
-        local = self._locals.get(seat)
-        if local is None or local.get_size() != (w, d):
-            local = self._locals[seat] = pygame.Surface((w, d)).convert()
-        log = theme.TEXT_LOG
-        mark = len(log) if log is not None else 0
+        if p.angle == 0:
+            local = surf.subsurface(p.rect)  # upright: no work surface to copy
+        else:
+            local = self._locals.get(seat)
+            if local is None or local.get_size() != (w, d):
+                local = self._locals[seat] = pygame.Surface((w, d)).convert()
+        mark = self.log_mark()
         h = self.hand
         active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
         header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
@@ -621,7 +613,6 @@ class GinTableScene(Scene):
         if active:
             pygame.draw.rect(local, theme.GOLD, local.get_rect(), max(3, d // 40))
         screen_rects = [p.to_screen(r) for r in lifted]
-        local_targets = [(visible_part(rects, i), card) for i, card in enumerate(order)]
         self.hand_screen_rects[seat] = screen_rects
         # the call buttons column
         col = pygame.Rect(w - 8 - col_w, header.bottom + 4, col_w, d - header.bottom - 10)
@@ -631,28 +622,12 @@ class GinTableScene(Scene):
                 r = pygame.Rect(col.left, col.top + i * (bh + 6), col.width, bh)
                 t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
                 t.rect = p.to_screen(t.rect)
-        # map texts recorded in local coordinates to the screen
-        if log is not None:
-            for j in range(mark, len(log)):
-                rec = log[j]
-                log[j] = theme.TextRecord(rec.text, p.to_screen(rec.box), p.to_screen(rec.drawn), rec.fits)
-        if p.angle == 180:
-            turned = pygame.transform.flip(local, True, True)
-        elif p.angle:
-            turned = pygame.transform.rotate(local, p.angle)
-        else:
-            turned = local  # reused (and redrawn) only when this panel's cache key changes
-        surf.blit(turned, p.rect)
-        # touch targets: cards first (on top), then the whole panel for hold-to-peek
-        self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
-                                   hold=lambda s=seat: self.reveal(s), seat=seat))
-        for r, card in local_targets:
-            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{card}",
-                                       lambda s=seat, c=card: self.pick_card(s, c),
-                                       hold=lambda s=seat: self.reveal(s), seat=seat))
-        # buttons were appended before the panel target; move them to the end (on top)
-        mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
-        self.targets = [t for t in self.targets if t not in mine] + mine
+        self.map_log(mark, p.to_screen)  # texts recorded in local coordinates, on the screen
+        turned = None
+        if p.angle:
+            turned = self.turn(local, p.angle)
+            surf.blit(turned, p.rect)
+        self.panel_targets(p, [(visible_part(rects, i), card) for i, card in enumerate(order)], self.pick_card)
         return turned
 
     def _blit_hand(self, local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px) -> None:
@@ -676,17 +651,6 @@ class GinTableScene(Scene):
                     pygame.draw.line(layer, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
             cached = self._hands[seat] = (key, layer)
         local.blit(cached[1], body)
-
-    def _scratch(self, key, size: tuple[int, int]) -> pygame.Surface:
-        """A reusable work surface (allocating and converting full-width surfaces is not free)."""
-        surf = self._scratches.get(key)
-        if surf is None or surf.get_size() != tuple(size):
-            surf = self._scratches[key] = pygame.Surface(size).convert()
-        return surf
-
-    def _tap_panel(self, seat: int) -> None:
-        if self.m.is_human(seat) and not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
 
     def _arrangement(self, cards: list[Card]):
         """Suggested order: melds, then deadwood (G-2.4); with 11 cards the suggested discard last."""

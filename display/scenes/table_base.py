@@ -1,0 +1,162 @@
+"""What the gin and contract tables share: per-seat touch state (peek, flashes), the
+notice area, and drawing by regions (a seat panel or the centre is redrawn only when what
+it shows changed; the rest of the screen is left as it is and reported clean).
+
+A subclass keeps ``self.ui`` (seat -> an object with ``revealed_until``, ``flash`` and
+``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides again,
+and draws each region through :meth:`region`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from display import theme
+from display.i18n import _
+from display.layout import SeatPanel, centre_area
+from display.scenes.base import Scene, Target
+
+PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
+FLASH_SECONDS = 3.0
+
+
+class TableScene(Scene):
+    """Base of the game tables (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.now = app.clock()
+        self.hold_seconds = 0.5
+        self.ui: dict[int, Any] = {}
+        self._regions: dict[object, tuple[object, list[Target]]] = {}
+        self._drawn_on: pygame.Surface | None = None
+        self._drawn_size: tuple[int, int] = (0, 0)
+        self._full = True
+
+    # -- state shortcuts ------------------------------------------------------------------
+    @property
+    def m(self):
+        return self.app.match
+
+    def legal(self, seat: int) -> list:
+        return self.m.legal(seat) if self.m.is_human(seat) else []
+
+    def panels(self) -> list[SeatPanel]:  # pragma: no cover - every table overrides it
+        raise NotImplementedError
+
+    def notice_area(self) -> pygame.Rect:
+        return centre_area(self.size, self.panels())
+
+    # -- seat touch state -----------------------------------------------------------------
+    def flash(self, seat: int, text: str) -> None:
+        """A short message in the seat's status line (refusals, hints)."""
+        ui = self.ui[seat]
+        ui.flash, ui.flash_until = text, self.now + FLASH_SECONDS
+        self.dirty = True
+
+    def reveal(self, seat: int) -> None:
+        """Hold-to-peek: show a human seat's cards for ``PEEK_SECONDS``."""
+        if self.m.is_human(seat):
+            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+            self.dirty = True
+
+    def _tap_panel(self, seat: int) -> None:
+        if self.m.is_human(seat) and not self.face_up(seat):
+            self.flash(seat, _("Hold your cards to look at them"))
+
+    def face_up(self, seat: int) -> bool:  # pragma: no cover - every table overrides it
+        raise NotImplementedError
+
+    def hide_hand(self, ui: Any) -> None:
+        """The hand hid again: drop what was picked (subclasses)."""
+
+    def expire_ui(self, now: float) -> None:
+        """Hide peeked hands and clear flashes whose time is up."""
+        for ui in self.ui.values():
+            if ui.revealed_until and ui.revealed_until <= now:
+                ui.revealed_until = 0.0
+                self.hide_hand(ui)
+                self.dirty = True
+            if ui.flash and ui.flash_until <= now:
+                ui.flash = ""
+                self.dirty = True
+
+    # -- drawing by regions ---------------------------------------------------------------
+    def invalidate(self) -> None:
+        super().invalidate()
+        self._full = True
+
+    def exit(self) -> None:
+        super().exit()
+        self._regions.clear()
+        self._drawn_on = None
+
+    def begin_frame(self, surf: pygame.Surface) -> bool:
+        """True when everything must be drawn (new surface or size, a text log, invalidated)."""
+        full = (self._full or surf is not self._drawn_on or self._drawn_size != self.size
+                or theme.TEXT_LOG is not None)
+        self._full, self._drawn_on, self._drawn_size = False, surf, self.size
+        if full:
+            self._regions.clear()
+        return full
+
+    def region(self, name: object, key: object, rect: pygame.Rect, draw: Callable[[], Any],
+               dirty: list[pygame.Rect]) -> bool:
+        """Draw region ``name`` with ``draw()`` unless it still shows ``key``; its touch
+        targets are kept either way. Returns True when it was drawn (``rect`` is then dirty)."""
+        key = (key, tuple(rect))
+        cached = self._regions.get(name)
+        if cached is not None and cached[0] == key:
+            self.targets += cached[1]
+            return False
+        before = len(self.targets)
+        draw()
+        self._regions[name] = (key, self.targets[before:])
+        dirty.append(pygame.Rect(rect))
+        return True
+
+    def forget_region(self, name: object) -> None:
+        self._regions.pop(name, None)
+
+    # -- a seat panel's last steps --------------------------------------------------------
+    @staticmethod
+    def log_mark() -> int:
+        """Where the text log stands (to map a panel's texts to the screen afterwards)."""
+        log = theme.TEXT_LOG
+        return len(log) if log is not None else 0
+
+    @staticmethod
+    def map_log(mark: int, to_screen: Callable[[pygame.Rect], pygame.Rect]) -> None:
+        """Texts recorded (in a panel's or box's local coordinates) since ``mark``, on screen."""
+        log = theme.TEXT_LOG
+        if log is None:
+            return
+        for j in range(mark, len(log)):
+            r = log[j]
+            log[j] = theme.TextRecord(r.text, to_screen(r.box), to_screen(r.drawn), r.fits)
+
+    @staticmethod
+    def turn(local: pygame.Surface, angle: int) -> pygame.Surface:
+        """A panel drawn upright, turned to face its edge."""
+        if angle == 180:
+            return pygame.transform.flip(local, True, True)
+        if angle:
+            return pygame.transform.rotate(local, angle)
+        return local
+
+    def panel_targets(self, p: SeatPanel, cards: list[tuple[pygame.Rect, Any]],
+                      pick: Callable[[int, Any], Any]) -> None:
+        """Touch targets of a drawn panel: the whole panel (tap, hold to peek), each card
+        (``(visible part in local coordinates, item)``; a touch calls ``pick(seat, item)``),
+        then the panel's buttons, which were registered while drawing, on top."""
+        seat = p.seat
+        self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
+                                   hold=lambda s=seat: self.reveal(s), seat=seat))
+        for r, item in cards:
+            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{item}", lambda s=seat, c=item: pick(s, c),
+                                       hold=lambda s=seat: self.reveal(s), seat=seat))
+        mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
+        self.targets = [t for t in self.targets if t not in mine] + mine
