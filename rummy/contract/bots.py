@@ -72,8 +72,9 @@ def _usefulness(view: ContractView, hand: Sequence[Card], card: Card) -> int:
     return score
 
 
-# After this many turns in one deal a basic player only draws from the stock, so two of
-# them can never pass the same cards back and forth for ever (the stock then runs out, C-10).
+# After this many turns in one deal a basic player only draws from the stock and neither
+# buys nor refuses, so bots can never pass the same cards back and forth for ever (the
+# stock then runs out, C-10).
 PATIENCE = 120
 
 
@@ -94,11 +95,15 @@ class BasicPlayer:
         kinds = {a.kind: a for a in legal}
         hand = tuple(view.hand or ())
         top = view.top.card if view.top else None
+        # After PATIENCE turns of a deal: no more buying or refusing either, so every turn
+        # draws from the stock and the deal must end (C-10.2) under every rules variant.
+        keen = view.turns_started <= PATIENCE
         if "answer" in kinds:  # asked "Можно?": refuse only for a card we want anyway
-            want = view.buy is not None and completes(view, hand, view.buy.card)
+            want = keen and view.buy is not None and completes(view, hand, view.buy.card)
             return next(a for a in legal if a.kind == "answer" and a.flag is (not want))
         if "no_buy" in kinds:
-            return kinds["buy"] if top is not None and completes(view, hand, top) else kinds["no_buy"]
+            wanted = keen and top is not None and completes(view, hand, top)
+            return kinds["buy"] if wanted else kinds["no_buy"]
         if "take_cards" in kinds:
             return self._take(view, hand, legal)
         if "draw_stock" in kinds:
