@@ -70,8 +70,34 @@ class DealResult:
     points: tuple[int, ...]
 
 
+class DealFacts:
+    """What the state and every view derive alike from the rules, the deal and the pack."""
+
+    __slots__ = ()
+    rules: ContractRules
+    deal_number: int
+    discard_pile: tuple[PileCard, ...]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract of the current deal (C-3), None between matches."""
+        if 1 <= self.deal_number <= self.rules.deals:
+            return self.rules.contracts[self.deal_number - 1]
+        return None
+
+    @property
+    def last_deal(self) -> bool:
+        """The last deal, where the last card must be laid off (C-6.3)."""
+        return self.deal_number == self.rules.deals
+
+    @property
+    def top(self) -> PileCard | None:
+        """The open pack's top card, or None when the pack is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
 @dataclass(frozen=True, slots=True)
-class ContractState:
+class ContractState(DealFacts):
     """The whole match. ``deal_number`` is 1..5 (0 before the first deal)."""
 
     rules: ContractRules
@@ -100,21 +126,6 @@ class ContractState:
     deal_seed: int = 0  # from the deal's card order; seeds the refill shuffle (C-10.1)
     turns_started: int = 0  # how many turns began this deal (for views and tests)
 
-    @property
-    def contract(self) -> Contract | None:
-        """The contract of the current deal."""
-        if 1 <= self.deal_number <= self.rules.deals:
-            return self.rules.contracts[self.deal_number - 1]
-        return None
-
-    @property
-    def last_deal(self) -> bool:
-        return self.deal_number == self.rules.deals
-
-    @property
-    def top(self) -> PileCard | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
     def left(self, seat: int) -> int:
         return (seat + 1) % self.seats
 
@@ -135,7 +146,7 @@ class ContractState:
 
 
 @dataclass(frozen=True, slots=True)
-class ContractView:
+class ContractView(DealFacts):
     """What one seat (or the public, ``seat=None``) may see: other hands and the stock hidden."""
 
     seat: int | None
@@ -158,17 +169,3 @@ class ContractView:
     melded_this_turn: bool
     stock_only: bool
     turns_started: int = 0  # turns begun in this deal
-
-    @property
-    def contract(self) -> Contract | None:
-        if 1 <= self.deal_number <= self.rules.deals:
-            return self.rules.contracts[self.deal_number - 1]
-        return None
-
-    @property
-    def last_deal(self) -> bool:
-        return self.deal_number == self.rules.deals
-
-    @property
-    def top(self) -> PileCard | None:
-        return self.discard_pile[-1] if self.discard_pile else None
