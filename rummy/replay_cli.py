@@ -13,8 +13,13 @@ from typing import TextIO
 
 from rummy.records import JournalError, read_journal, replay
 
+# What --brief leaves out: single draws, discards, upcard choices and layoffs (gin: the
+# result line lists the layoffs), and the contract game's turn, draw and buying chatter.
 QUIET_KINDS = frozenset(
-    {"drew", "discarded", "upcard_taken", "upcard_passed", "laid_off", "done_laying_off"}
+    {
+        "drew", "discarded", "upcard_taken", "upcard_passed", "laid_off", "done_laying_off",
+        "drew_stock", "took_discard", "passed_on_buy", "question", "turn_started",
+    }
 )
 
 

@@ -7,6 +7,9 @@ a journal at teardown and replayed: the replay must rebuild the same state and e
 
 from __future__ import annotations
 
+import io
+import random
+
 import pytest
 
 from rummy.actions import TABLE, Action, ActionError
@@ -15,7 +18,9 @@ from rummy.gin.engine import ENGINE
 from rummy.gin.rules import GinRules, preset
 from rummy.gin.state import HandPhase, MatchPhase
 from rummy.gin.view import event_view
+from rummy.play import play_match
 from rummy.records import Header, JournalWriter, replay
+from rummy.replay_cli import print_replay
 
 # --- scripting ---------------------------------------------------------------------------
 
@@ -944,3 +949,82 @@ def test_g_12_every_hand_is_shown_once_the_hand_is_over(table):
     t.do("knock", 1, "JS")
     v = ENGINE.view(t.state, 0)
     assert v.opponent_hand == t.hand.hands[1] and v.result.outcome == "knock"
+
+
+# --- rummy-table replay: what a person reads ----------------------------------------------
+
+
+def printout(t: Table, path, *, brief: bool) -> str:
+    t.check_replay(path)
+    out = io.StringIO()
+    assert print_replay(str(path), brief=brief, out=out) == 0
+    return out.getvalue()
+
+
+def test_replay_of_a_knock_card_game_reads_melds_deadwood_layoffs_points_boxes(table, tmp_path):
+    t = table("knock_card", game_target=19)
+    t.deal(DF, KN, "TD", "KH")  # knock card TD: limit 10
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    t.do("knock", 1, "KH")
+    full = printout(t, tmp_path / "kc.jsonl", brief=False)
+    assert "seat 0 deals; upcard TD (knock limit 10)" in full
+    assert "seat 1 draws KH from the stock" in full
+    assert "seat 1 KNOCKS with 1, discarding KH face down: melds" in full
+    assert "deadwood AS" in full and "seat 0 lays off 8H on 4H 5H 6H 7H" in full
+    (result,) = [line for line in full.splitlines() if "result:" in line]
+    assert "knock by seat 1 (1) against seat 0 (20: melds JS QS KS; deadwood 2D 9C 9S;" in result
+    assert "7H 8H on 4H 5H 6H" in result and "7C on 4C 5C 6C" in result
+    assert "7D on 4D 5D 6D" in result
+    assert "-> seat 1 +19 (20 - 1), 1 box; game score 0-19, boxes 0-1" in result
+    assert (
+        "## game 1 won by seat 1: hand points 0-38, SHUTOUT; boxes 0-1 = box points 0-25;"
+        " game bonus 0-100; totals 0-163 (margin 163); games won 0-1"
+    ) in full
+    brief = printout(t, tmp_path / "kc2.jsonl", brief=True)
+    assert result in brief.splitlines()
+    assert " draws " not in brief and "lays off" not in brief and "passes" not in brief
+
+
+def test_replay_of_a_tournament_reads_games_and_match_totals(table, tmp_path):
+    t = table("tournament")
+    for winner in (0, 1, 0, 0):
+        for _ in range(3):
+            gin_hand(t, winner)
+    brief = printout(t, tmp_path / "t.jsonl", brief=True)
+    lines = brief.splitlines()
+    assert sum(line.startswith("## game") for line in lines) == 4
+    per_game = 3 * 119 * 2 + 3 * 25 + 100
+    assert lines[-2] == (
+        f"## match won by seat 0: games won 3-1, totals {3 * per_game}-{per_game}")
+    assert any(
+        "GIN by seat 0 (0) against seat 1 (94: melds no melds; deadwood" in line
+        and "-> seat 0 +119 (deadwood 94 + gin bonus 25), 1 box" in line
+        for line in lines
+    )
+    assert "takes the upcard" not in brief
+
+
+def test_replay_brief_hides_the_contract_chatter(tmp_path):
+    from rummy.contract.bots import BasicPlayer
+    from rummy.games import get_engine
+
+    engine = get_engine("contract")
+    rules = engine.preset("seed_002")
+    header = Header(
+        game="contract", rules=engine.rules_to_dict(rules),
+        seats=[{"name": n} for n in ("Ann", "Bob", "Cid")],
+    )
+    path = tmp_path / "c.jsonl"
+    with JournalWriter.create(path, header, fsync=False) as w:
+        play_match(engine, engine.new_match(rules, 3), [BasicPlayer()] * 3,
+                   random.Random(4), journal=w)
+    full, brief = io.StringIO(), io.StringIO()
+    assert print_replay(str(path), out=full) == 0
+    assert print_replay(str(path), brief=True, out=brief) == 0
+    quiet = ("to play (top of pack", "from the stock", "from the pack", "does not ask for",
+             "is asked whether")
+    for words in quiet:
+        assert words in full.getvalue() and words not in brief.getvalue(), words
+    assert "scored" in brief.getvalue() and "buys" in brief.getvalue()

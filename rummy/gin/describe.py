@@ -1,4 +1,9 @@
-"""One line of English per gin event, for the replay printout (not player-facing UI)."""
+"""One line of English per gin event, for the replay printout (not player-facing UI).
+
+Lines inside a hand are indented; a hand's result line names the outcome, both counts,
+the defender's melds, deadwood and layoffs (which card went on which of the knocker's
+melds), the points with how they were made, the boxes and the running game score.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,111 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummy.actions import Event
+from rummy.describe_common import Line, describe_with, pair, seat_name
+
+_OUTCOMES = {"knock": "knock", "undercut": "UNDERCUT", "gin": "GIN", "big_gin": "BIG GIN"}
+_DEAD = {
+    "stock_exhausted": "the stock is down to its last cards",  # G-13
+    "declined": "the last discard was not taken",  # G-13.3
+}
 
 
-def _seat(n: Any) -> str:
-    return f"seat {n}"
-
-
-def _melds(data: Mapping[str, Any], key: str) -> str:
-    melds = data.get(key) or []
+def _melds(melds: Any) -> str:
     return " | ".join(melds) if melds else "no melds"
 
 
-def _pair(v: Any) -> str:
-    return f"{v[0]}-{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
+def _boxes(n: Any) -> str:
+    return f"{n} box" if n == 1 else f"{n} boxes"
+
+
+def _dealt(d: Mapping[str, Any], who: str) -> str:
+    hands = d.get("hands") or ["?", "?"]
+    limit = d.get("knock_limit")
+    limit_text = "gin only" if limit == 0 else f"knock limit {limit}"  # G-6.3
+    return (
+        f"== game {d.get('game')} hand {d.get('hand')}: {seat_name(d.get('dealer'))} deals;"
+        f" upcard {d.get('upcard')} ({limit_text}); seat 0: {hands[0]}; seat 1: {hands[1]}"
+    )
+
+
+def _drew(d: Mapping[str, Any], who: str) -> str:
+    extra = " (the last discard, to knock with it)" if d.get("last_chance") else ""
+    return f"  {who} draws {d.get('card')} from the {d.get('pile')}{extra}"
+
+
+def _knocked(d: Mapping[str, Any], who: str) -> str:
+    return (
+        f"  {who} KNOCKS with {d.get('count')}, discarding {d.get('card')} face down:"
+        f" melds {_melds(d.get('melds'))}; deadwood {d.get('deadwood') or '-'}"
+    )
+
+
+def _illegal(d: Mapping[str, Any], who: str) -> str:
+    then = (
+        "the opponent may accept or refuse it"
+        if d.get("review")
+        else f"{d.get('card')} stands face up as the discard; the hand stays exposed and"
+        " must knock as soon as it can"
+    )
+    return (
+        f"  {who} makes an ILLEGAL KNOCK with {d.get('card')} ({d.get('reason')}):"
+        f" melds {_melds(d.get('melds'))}; deadwood {d.get('deadwood') or '-'}; {then}"
+    )
+
+
+def _laid_off(d: Mapping[str, Any], who: str) -> str:
+    onto = d.get("meld") or f"the knocker's meld {d.get('target')}"
+    return f"  {who} lays off {d.get('card')} on {onto}"
+
+
+def _layoffs(d: Mapping[str, Any]) -> str:
+    """``7H 8H on 4H 5H 6H, 7C on 4C 5C 6C``: laid-off cards grouped by knocker meld."""
+    melds = d.get("knocker_melds") or []
+    groups: dict[int, list[str]] = {}
+    for card, i in d.get("layoffs") or []:
+        groups.setdefault(i, []).append(str(card))
+    if not groups:
+        return "nothing laid off"
+    parts = []
+    for i, laid in groups.items():
+        onto = melds[i] if isinstance(i, int) and 0 <= i < len(melds) else f"meld {i}"
+        parts.append(f"{' '.join(laid)} on {onto}")
+    return "laid off " + ", ".join(parts)
+
+
+def _how(d: Mapping[str, Any]) -> str:
+    """How the points were made (G-12): difference, bonus, spades double."""
+    kc, dc, points = d.get("knocker_count"), d.get("defender_count"), d.get("points")
+    outcome, doubled = d.get("outcome"), d.get("doubled")
+    if not all(isinstance(x, int) for x in (kc, dc, points)):
+        return ""
+    base = points // 2 if doubled else points
+    if outcome == "knock":
+        how = f"{dc} - {kc}"
+    elif outcome == "undercut":
+        how = f"{kc} - {dc} + undercut bonus {base - (kc - dc)}"
+    else:
+        name = "big gin" if outcome == "big_gin" else "gin"
+        how = f"deadwood {dc} + {name} bonus {base - dc}"
+    return f" ({how}, doubled: spade knock card)" if doubled else f" ({how})"
+
+
+def _scored(d: Mapping[str, Any], who: str) -> str:
+    if d.get("outcome") == "dead":
+        return f"  result: dead hand, no score; game score {pair(d.get('scores'))}"
+    knocker = d.get("knocker")
+    defender = 1 - knocker if isinstance(knocker, int) else "?"
+    outcome = d.get("outcome")
+    lay = "" if outcome in ("gin", "big_gin") else f"; {_layoffs(d)}"
+    return (
+        f"  result: {_OUTCOMES.get(outcome, outcome)} by seat {knocker}"
+        f" ({d.get('knocker_count')}) against seat {defender} ({d.get('defender_count')}:"
+        f" melds {_melds(d.get('defender_melds'))}; deadwood"
+        f" {d.get('defender_deadwood') or '-'}{lay}) -> seat {d.get('winner')}"
+        f" +{d.get('points')}{_how(d)}, {_boxes(d.get('boxes'))};"
+        f" game score {pair(d.get('scores'))}, boxes {pair(d.get('game_boxes'))}"
+        + _columns(d)
+    )
 
 
 def _columns(d: Mapping[str, Any]) -> str:
@@ -26,81 +123,57 @@ def _columns(d: Mapping[str, Any]) -> str:
     if "columns" not in d:
         return ""
     games = ", ".join(str(g) for g in d.get("entered_games", [])) or "none"
-    cols = " | ".join(_pair(c) for c in d["columns"])
+    cols = " | ".join(pair(c) for c in d["columns"])
     return f"; entered in game(s) {games}; Hollywood games {cols}"
 
 
+def _game_over(d: Mapping[str, Any], who: str) -> str:
+    return (
+        f"## game {d.get('game')} won by seat {d.get('winner')}: hand points"
+        f" {pair(d.get('hand_points'))}{', SHUTOUT' if d.get('shutout') else ''};"
+        f" boxes {pair(d.get('boxes'))} = box points {pair(d.get('box_points'))};"
+        f" game bonus {pair(d.get('game_bonus'))}; totals {pair(d.get('totals'))}"
+        f" (margin {d.get('margin')}); games won {pair(d.get('games_won'))}"
+    )
+
+
+def _match_over(d: Mapping[str, Any], who: str) -> str:
+    return (
+        f"## match won by seat {d.get('winner')}: games won {pair(d.get('games_won'))},"
+        f" totals {pair(d.get('totals'))}"
+    )
+
+
+def _dead(d: Mapping[str, Any], who: str) -> str:
+    reason = d.get("reason")
+    return f"  hand dead ({_DEAD.get(reason, reason)}): no score, redeal"
+
+
+LINES: dict[str, Line] = {
+    "dealt": _dealt,
+    "upcard_taken": "  {who} takes the upcard {card}",
+    "upcard_passed": "  {who} passes the upcard {card}",
+    "drew": _drew,
+    "discarded": "  {who} discards {card}",
+    "knocked": _knocked,
+    "gin": lambda d, who: f"  {who} goes GIN, discarding {d.get('card')} face down:"
+    f" {_melds(d.get('melds'))}",
+    "big_gin": lambda d, who: f"  {who} declares BIG GIN with eleven cards: {_melds(d.get('melds'))}",
+    "illegal_knock": _illegal,
+    "knock_accepted": "  {who} accepts the illegal knock (scored with the true count)",
+    "knock_refused": (
+        "  {who} refuses the illegal knock: the discard stands face up, the knocker's hand"
+        " stays exposed and must knock as soon as it can"
+    ),
+    "laid_off": _laid_off,
+    "done_laying_off": "  {who} is done laying off",
+    "declined": "  {who} does not take the last discard",
+    "hand_dead": _dead,
+    "hand_scored": _scored,
+    "game_over": _game_over,
+    "match_over": _match_over,
+}
+
+
 def describe(event: Event) -> str:
-    d = event.data
-    k = event.kind
-    who = _seat(event.seat)
-    if k == "dealt":
-        hands = d.get("hands", ["?", "?"])
-        return (
-            f"== game {d.get('game')} hand {d.get('hand')}: seat {d.get('dealer')} deals;"
-            f" upcard {d.get('upcard')} (knock limit {d.get('knock_limit')});"
-            f" seat 0: {hands[0]}; seat 1: {hands[1]}"
-        )
-    if k == "upcard_taken":
-        return f"  {who} takes the upcard {d.get('card')}"
-    if k == "upcard_passed":
-        return f"  {who} passes the upcard {d.get('card')}"
-    if k == "drew":
-        extra = " (last chance, to knock)" if d.get("last_chance") else ""
-        return f"  {who} draws {d.get('card')} from the {d.get('pile')}{extra}"
-    if k == "discarded":
-        return f"  {who} discards {d.get('card')}"
-    if k == "knocked":
-        return (
-            f"  {who} KNOCKS discarding {d.get('card')}: melds {_melds(d, 'melds')};"
-            f" deadwood {d.get('deadwood') or '-'} = {d.get('count')}"
-        )
-    if k == "gin":
-        return f"  {who} goes GIN discarding {d.get('card')}: {_melds(d, 'melds')}"
-    if k == "big_gin":
-        return f"  {who} declares BIG GIN: {_melds(d, 'melds')}"
-    if k == "illegal_knock":
-        return (
-            f"  {who} makes an ILLEGAL KNOCK with {d.get('card')} ({d.get('reason')}):"
-            f" hand exposed, must knock when able"
-        )
-    if k == "knock_accepted":
-        return f"  {who} accepts the illegal knock"
-    if k == "knock_refused":
-        return f"  {who} refuses the illegal knock"
-    if k == "laid_off":
-        return f"  {who} lays off {d.get('card')} on the knocker's meld {d.get('target')}"
-    if k == "done_laying_off":
-        return f"  {who} is done laying off"
-    if k == "declined":
-        return f"  {who} declines the last discard"
-    if k == "hand_dead":
-        return f"  hand dead ({d.get('reason')}): no score, redeal"
-    if k == "hand_scored":
-        if d.get("outcome") == "dead":
-            return f"  result: dead hand; game score {_pair(d.get('scores'))}"
-        lay = ", ".join(f"{c}->{i}" for c, i in d.get("layoffs", [])) or "none"
-        doubled = " (spades double)" if d.get("doubled") else ""
-        return (
-            f"  result: {d.get('outcome')} by seat {d.get('knocker')} (count"
-            f" {d.get('knocker_count')}) vs defender {d.get('defender_count')}"
-            f" [melds {_melds(d, 'defender_melds')}; deadwood"
-            f" {d.get('defender_deadwood') or '-'}; layoffs {lay}] -> seat {d.get('winner')}"
-            f" +{d.get('points')}{doubled}, {d.get('boxes')} box(es);"
-            f" game score {_pair(d.get('scores'))}, boxes {_pair(d.get('game_boxes'))}"
-            + _columns(d)
-        )
-    if k == "game_over":
-        return (
-            f"## game {d.get('game')} won by seat {d.get('winner')}: hand points"
-            f" {_pair(d.get('hand_points'))}, box points {_pair(d.get('box_points'))},"
-            f" game bonus {_pair(d.get('game_bonus'))}"
-            f"{', SHUTOUT' if d.get('shutout') else ''}; totals {_pair(d.get('totals'))}"
-            f" (margin {d.get('margin')}); games {_pair(d.get('games_won'))}"
-        )
-    if k == "match_over":
-        return (
-            f"## match won by seat {d.get('winner')}: games {_pair(d.get('games_won'))},"
-            f" totals {_pair(d.get('totals'))}"
-        )
-    return f"  {who} {k} {dict(d)}"
+    return describe_with(LINES, event)

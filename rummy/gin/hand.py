@@ -90,15 +90,21 @@ def _waiting(phase: HandPhase) -> str:
     }.get(phase, str(phase))
 
 
-def _take_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
-    card = hand.discard_pile[-1]  # G-4.1
+def _take_top(hand: HandState, seat: int) -> tuple[Card, HandState]:
+    """``seat`` takes the top of the discard pile: barred as his discard (G-5.3, G-22.1)."""
+    card = hand.discard_pile[-1]
     new = replace_hand(
         hand,
-        hands=set_seat(hand.hands, a.seat, (*hand.hands[a.seat], card)),
+        hands=set_seat(hand.hands, seat, (*hand.hands[seat], card)),
         discard_pile=hand.discard_pile[:-1],
         last_taken=card,
         phase=HandPhase.DISCARD,
     )
+    return card, new
+
+
+def _take_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
+    card, new = _take_top(hand, a.seat)  # G-4.1
     return new, [Event("upcard_taken", a.seat, {"card": str(card)})]
 
 
@@ -136,16 +142,8 @@ def _draw_stock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState,
 def _draw_discard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     if not hand.discard_pile:
         raise ActionError("the discard pile is empty: draw from the stock")
-    card = hand.discard_pile[-1]
-    new = replace_hand(
-        hand,
-        hands=set_seat(hand.hands, a.seat, (*hand.hands[a.seat], card)),
-        discard_pile=hand.discard_pile[:-1],
-        last_taken=card,  # G-5.3
-        phase=HandPhase.DISCARD,
-    )
+    card, new = _take_top(hand, a.seat)  # G-5.1
     return new, [Event("drew", a.seat, {"pile": "discard", "card": str(card)})]
-
 
 
 def _check_not_taken(rules: GinRules, hand: HandState, card: Card) -> None:
@@ -202,13 +200,7 @@ def _take_and_knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandSt
             "the last discard may only be taken to knock or go gin with it (G-13.3),"
             " and this knock is not legal"
         )
-    taken = replace_hand(
-        hand,
-        hands=set_seat(hand.hands, a.seat, (*hand.hands[a.seat], top)),
-        discard_pile=hand.discard_pile[:-1],
-        last_taken=top,
-        phase=HandPhase.DISCARD,
-    )
+    _, taken = _take_top(hand, a.seat)
     ev = [Event("drew", a.seat, {"pile": "discard", "card": str(top), "last_chance": True})]
     card = card_in_hand(taken, a.seat, a.card, "discard")
     knock, reason = _declare(rules, taken, a.seat, card, a.melds)
@@ -275,6 +267,7 @@ def _knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list
             "deadwood": cards_text(knock.deadwood),
             "count": knock.count,
             "reason": reason,
+            "review": rules.illegal_knock == "opponent_option",  # G-8.3
         },
     )
     if rules.illegal_knock == "opponent_option":  # G-8.3 [HOYLE]

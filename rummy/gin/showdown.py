@@ -52,8 +52,10 @@ def _resolve(rules: GinRules, hand: HandState, knock: Knock) -> tuple[HandState,
     if rules.defender_layoffs == "agent":  # G-11.3
         return replace_hand(hand, phase=HandPhase.LAYOFF, table_melds=knock.melds), ev
     defence = best_defence(hand.hands[1 - seat], knock.melds)  # G-11, G-22.3
+    table = list(knock.melds)
     for card, idx in defence.layoffs:
-        ev.append(Event("laid_off", 1 - seat, {"card": str(card), "target": idx}))
+        ev.append(_laid_off_event(1 - seat, card, idx, table[idx]))
+        table[idx] = extend_meld(table[idx], card)
     return _scored(
         rules, hand, knock, defence.count, defence.own_melds, defence.deadwood_cards,
         defence.layoffs, ev,
@@ -96,7 +98,12 @@ def lay_off(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, lis
         table_melds=tuple(melds),
         layoffs=(*hand.layoffs, (card, a.target)),
     )
-    return new, [Event("laid_off", a.seat, {"card": str(card), "target": a.target})]
+    return new, [_laid_off_event(a.seat, card, a.target, hand.table_melds[a.target])]
+
+
+def _laid_off_event(seat: int, card: Card, target: int, onto: Meld) -> Event:
+    """A layoff: the card, the knocker's meld index and that meld as it stood (G-11.1)."""
+    return Event("laid_off", seat, {"card": str(card), "target": target, "meld": cards_text(onto)})
 
 
 def done_laying_off(
