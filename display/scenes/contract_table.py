@@ -29,13 +29,12 @@ from display.layout import (
     seat_panels,
     visible_part,
 )
-from display.scenes.base import Scene, Target
+from display.scenes.base import Target
+from display.scenes.table_base import PEEK_SECONDS, TableScene
 from rummy.actions import Action
 from rummy.cards import SUITS, Card
 from rummy.contract.state import ASK, PLAY, TURN
 
-PEEK_SECONDS = 12.0
-FLASH_SECONDS = 3.0
 ANSWER_SECONDS = 8.0  # C-8.4: silence counts as "Можно" (config [game] buy_answer_s)
 BUY_WINDOW_SECONDS = 2.5
 SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card  # a computer in turn waits this long so people can press BUY
@@ -53,14 +52,13 @@ class SeatUI:
     choose_take: bool = False  # N pressed BUY: how many cards (C-8.2)
 
 
-class ContractTableScene(Scene):
+class ContractTableScene(TableScene):
     name = "contract_table"
 
     def __init__(self, app) -> None:
         super().__init__(app)
         n = len(app.match.seats)
         self.ui = {s: SeatUI() for s in range(n)}
-        self.now = app.clock()
         self.centre_msg = ""
         self._version = -1
         self._lamps_version = -1
@@ -69,7 +67,6 @@ class ContractTableScene(Scene):
         self.meld_rects: dict[int, pygame.Rect] = {}
         self.pile_rect = pygame.Rect(0, 0, 0, 0)
         self.stock_rect = pygame.Rect(0, 0, 0, 0)
-        self.hold_seconds = 0.5
         self.answer_seconds = float(getattr(app.config.game, "buy_answer_s", ANSWER_SECONDS))
         self.buy_window = 0.0 if app.headless else BUY_WINDOW_SECONDS
         self._ask_key: tuple | None = None
@@ -78,15 +75,15 @@ class ContractTableScene(Scene):
         self._turn_t = 0.0
         self._shown_left = -1
         self._slots: dict[int, int] = {}
+        self._locals: dict[int, pygame.Surface] = {}
+        self._hand_layers: dict[int, tuple] = {}
 
-    def notice_area(self) -> pygame.Rect:
-        return centre_area(self.size, self.panels())
+    def exit(self) -> None:
+        super().exit()
+        self._locals.clear()
+        self._hand_layers.clear()
 
     # -- state shortcuts ------------------------------------------------------------------
-    @property
-    def m(self):
-        return self.app.match
-
     @property
     def st(self):
         return self.m.state
@@ -94,9 +91,6 @@ class ContractTableScene(Scene):
     @property
     def seats(self) -> int:
         return len(self.m.seats)
-
-    def legal(self, seat: int) -> list[Action]:
-        return self.m.legal(seat) if self.m.is_human(seat) else []
 
     def find(self, seat: int, kind: str, **match) -> Action | None:
         for a in self.legal(seat):
@@ -133,11 +127,6 @@ class ContractTableScene(Scene):
         return None
 
     # -- calls --------------------------------------------------------------------------------
-    def flash(self, seat: int, text: str) -> None:
-        ui = self.ui[seat]
-        ui.flash, ui.flash_until = text, self.now + FLASH_SECONDS
-        self.dirty = True
-
     def submit(self, seat: int, action: Action | None) -> bool:
         if action is None:
             self.flash(seat, _("You cannot do that now"))
@@ -324,11 +313,6 @@ class ContractTableScene(Scene):
             ui.selected.append(index)
         self.dirty = True
 
-    def reveal(self, seat: int) -> None:
-        if self.m.is_human(seat):
-            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
-            self.dirty = True
-
     def on_button(self, event) -> None:
         if event.edge != "press" or not 0 <= event.seat < self.seats:
             return
@@ -348,14 +332,7 @@ class ContractTableScene(Scene):
         super().update(now)
         if self.m.version != self._version:
             self._on_change()
-        for ui in self.ui.values():
-            if ui.revealed_until and ui.revealed_until <= now:
-                ui.revealed_until = 0.0
-                ui.selected, ui.groups = [], []
-                self.dirty = True
-            if ui.flash and ui.flash_until <= now:
-                ui.flash = ""
-                self.dirty = True
+        self.expire_ui(now)
         self._buy_window(now)
         ask = self.asking
         if ask is not None and self.m.is_human(ask[1]):
@@ -367,6 +344,9 @@ class ContractTableScene(Scene):
             # C-8.4: no answer in time counts as "Можно"; the table issues the same action.
             self.submit(ask[1], Action("answer", ask[1], flag=True))
         self._update_lamps()
+
+    def hide_hand(self, ui: SeatUI) -> None:
+        ui.selected, ui.groups = [], []
 
     def _buy_window(self, now: float) -> None:
         """A computer in turn waits a moment so people at the table can press BUY (C-8.3)."""
@@ -420,15 +400,39 @@ class ContractTableScene(Scene):
         return seat_panels(self.size, self.seats, layout=self.app.settings.layout, depth=depth)
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT)
+        """Redraw the centre and each panel only when what it shows changed."""
+        full = self.begin_frame(surf)
+        if full:
+            surf.fill(theme.FELT)  # the corners no panel covers
         panels = self.panels()
         centre = centre_area(self.size, panels)
-        self._draw_centre(surf, centre)
+        dirty: list[pygame.Rect] = []
+        ask = self.asking
+        countdown = int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
+        key = (self.m.version, self.centre_msg, self._settings_key(), countdown)
+        self.region("centre", key, centre, lambda: self._draw_centre(surf, centre), dirty)
         for p in panels:
-            self._draw_panel(surf, p)
-        return None
+            self.region(("panel", p.seat), self._panel_key(p, countdown), p.rect,
+                        lambda p=p: self._draw_panel(surf, p), dirty)
+        return None if full else dirty
+
+    def _settings_key(self) -> tuple:
+        return tuple(vars(self.app.settings).values())
+
+    def _panel_key(self, p: SeatPanel, countdown: int | None) -> tuple:
+        """Everything a seat's panel shows: it is redrawn only when this changes."""
+        seat, st, ui = p.seat, self.st, self.ui[p.seat]
+        ask = self.asking
+        in_turn = seat == st.turn
+        return (p.angle, self._settings_key(), self.m.name(seat), self.hand(seat), self.face_up(seat),
+                tuple(ui.selected), tuple(map(tuple, ui.groups)), ui.flash, ui.choose_take,
+                tuple(self.legal(seat)), seat in self.m.to_act(), in_turn, st.phase if in_turn else None,
+                st.dealer == seat and st.deal_number, st.scores[seat],
+                bool(st.contract_down and st.contract_down[seat]),
+                ask is not None and ask[1] == seat and countdown, phase_hint(self, seat))
 
     def _draw_centre(self, surf: pygame.Surface, area: pygame.Rect) -> None:
+        surf.fill(theme.FELT, area)
         st = self.st
         four = self.app.settings.four_colour
         area = area.inflate(-12, -8)
@@ -559,16 +563,19 @@ class ContractTableScene(Scene):
     def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
         seat = p.seat
         w, d = p.local_size
-        local = pygame.Surface((w, d)).convert()
-        log = theme.TEXT_LOG
-        mark = len(log) if log is not None else 0
+        if p.angle == 0:
+            local = surf.subsurface(p.rect)  # upright: drawn straight onto the screen
+        else:
+            local = self._locals.get(seat)
+            if local is None or local.get_size() != (w, d):
+                local = self._locals[seat] = pygame.Surface((w, d)).convert()
+        mark = self.log_mark()
         st = self.st
         ask = self.asking
         asked_here = ask is not None and ask[1] == seat
         active = seat in self.m.to_act() and (st.phase != TURN or seat == st.turn) or asked_here
-        local.fill(theme.PANEL_ACTIVE if active else theme.PANEL)
-        if active:
-            pygame.draw.rect(local, theme.WARN if asked_here else theme.GOLD, local.get_rect(), max(3, d // 40))
+        bg = theme.PANEL_ACTIVE if active else theme.PANEL
+        local.fill(bg)
         narrow = w < 330  # a side panel at 800×480 with 5–6 seats: one item per row
         tall = d > w * 1.2  # an upright side panel: words over the cards, buttons under them
         ui = self.ui[seat]
@@ -634,22 +641,12 @@ class ContractTableScene(Scene):
         order, groups, suggested = self._order(seat) if up else (list(range(len(h))), [], set())
         raise_px = max(5, body.height // 10)
         rects = self._hand_rects(body, len(order), up, raise_px if up else 0)
-        screen_rects = []
-        local_targets: list[tuple[pygame.Rect, int]] = []
-        four = self.app.settings.four_colour
-        for i, (k, r) in enumerate(zip(order, rects, strict=True)):
-            picked = up and k in ui.selected
-            rr = r.move(0, -raise_px) if picked else r
-            outline = cardart.SELECT if picked else (cardart.HINT if up and k in suggested else None)
-            local.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four, outline=outline), rr)
-            screen_rects.append(p.to_screen(rr))
-            local_targets.append((visible_part(rects, i), k))
-        for g_start, g_len in groups:
-            if g_len and g_start + g_len <= len(rects):
-                a, b = rects[g_start], rects[g_start + g_len - 1]
-                y = min(a.bottom + 2, d - 3)
-                pygame.draw.line(local, theme.GOLD, (a.left + 3, y), (b.right - 3, y), 3)
-        self.hand_screen_rects[seat] = screen_rects
+        lifted = [r.move(0, -raise_px) if up and k in ui.selected else r for k, r in zip(order, rects, strict=True)]
+        self._blit_hand(local, seat, body, (h, order, groups, suggested, up, rects, lifted, bg))
+        if active:  # drawn after the hand: a group's underline never covers the frame
+            pygame.draw.rect(local, theme.WARN if asked_here else theme.GOLD, local.get_rect(), max(3, d // 40))
+        local_targets = [(visible_part(rects, i), k) for i, k in enumerate(order)]  # (visible part, index)
+        self.hand_screen_rects[seat] = [p.to_screen(r) for r in lifted]
         if buttons and not tall:
             bh = max(self.touch, min((col_h - gap * (per_col - 1)) // per_col, int(d * 0.3)))
         if buttons:
@@ -661,20 +658,44 @@ class ContractTableScene(Scene):
                     r = pygame.Rect(6, d - 4 - (len(buttons) - i) * (bh + gap), col_w, bh)
                 t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
                 t.rect = p.to_screen(t.rect)
-        if log is not None:
-            for j in range(mark, len(log)):
-                rec = log[j]
-                log[j] = theme.TextRecord(rec.text, p.to_screen(rec.box), p.to_screen(rec.drawn), rec.fits)
-        turned = pygame.transform.rotate(local, p.angle) if p.angle else local
-        surf.blit(turned, p.rect)
-        self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
-                                   hold=lambda s=seat: self.reveal(s), seat=seat))
-        for r, k in local_targets:
-            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{k}",
-                                       lambda s=seat, i=k: self.pick_card(s, i),
-                                       hold=lambda s=seat: self.reveal(s), seat=seat))
-        mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
-        self.targets = [t for t in self.targets if t not in mine] + mine
+        self.map_log(mark, p.to_screen)
+        if p.angle:
+            surf.blit(self.turn(local, p.angle), p.rect)
+        self.panel_targets(p, local_targets, self.pick_card)
+
+    def _blit_hand(self, local: pygame.Surface, seat: int, body: pygame.Rect, hand: tuple) -> None:
+        """The hand as one cached layer (with the groups' underlines): only a seat whose
+        cards, picks or colours changed is re-rendered."""
+        h, order, groups, suggested, up, rects, lifted, bg = hand
+        d = local.get_height()
+        area = pygame.Rect(body.left, body.top, body.width, max(1, min(body.height + 4, d - body.top)))
+        four = self.app.settings.four_colour
+        picked = tuple(self.ui[seat].selected) if up else ()
+        key = (h, tuple(order), tuple(groups), tuple(sorted(suggested)), up, picked, tuple(map(tuple, lifted)),
+               area.size, bg, four)
+        cached = self._hand_layers.get(seat)
+        squeezed = area.width < 1 or area.height < 1  # no room: straight onto the panel, as it falls
+        if squeezed or cached is None or cached[0] != key:
+            if squeezed:
+                layer, dx, dy = local, 0, 0
+            else:
+                layer = cached[1] if cached is not None and cached[1].get_size() == area.size else \
+                    pygame.Surface(area.size).convert()
+                layer.fill(bg)
+                dx, dy = -area.left, -area.top
+            for k, r in zip(order, lifted, strict=True):
+                outline = cardart.SELECT if k in picked else (cardart.HINT if up and k in suggested else None)
+                layer.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four, outline=outline),
+                           r.move(dx, dy))
+            for g_start, g_len in groups:
+                if g_len and g_start + g_len <= len(rects):
+                    a, b = rects[g_start], rects[g_start + g_len - 1]
+                    y = min(a.bottom + 2, d - 3) + dy
+                    pygame.draw.line(layer, theme.GOLD, (a.left + 3 + dx, y), (b.right - 3 + dx, y), 3)
+            if squeezed:
+                return
+            cached = self._hand_layers[seat] = (key, layer)
+        local.blit(cached[1], area)
 
     @staticmethod
     def _hand_rects(body: pygame.Rect, n: int, up: bool, raise_px: int) -> list[pygame.Rect]:
@@ -709,10 +730,6 @@ class ContractTableScene(Scene):
 
     def _panel_width(self, seat: int) -> int:
         return self.panels()[seat].local_size[0]
-
-    def _tap_panel(self, seat: int) -> None:
-        if self.m.is_human(seat) and not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
 
     def _panel_buttons(self, seat: int):
         """On-screen call buttons for what the seat may do now (from legal_actions)."""
