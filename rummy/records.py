@@ -140,7 +140,7 @@ class JournalWriter:
         writer = cls(path, next_n=1, fsync=fsync)
         writer._write(header.to_dict())
         if fsync:
-            _fsync_dir(path.parent)
+            fsync_dir(path.parent)
         return writer
 
     @classmethod
@@ -176,7 +176,8 @@ class JournalWriter:
         self.close()
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make a directory entry durable (a new or renamed file in it); errors are ignored."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:

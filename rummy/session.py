@@ -28,7 +28,7 @@ from typing import Any
 from rummy.actions import TABLE, Action, Event
 from rummy.cards import Card, shuffled_deck
 from rummy.games import GameEngine, get_engine
-from rummy.records import Header, JournalError, JournalWriter, encode_line, replay
+from rummy.records import Header, JournalError, JournalWriter, encode_line, fsync_dir, replay
 from rummy.store import Store, StoreError
 
 CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
@@ -96,19 +96,6 @@ class ResumeResult:
     damaged: list[Path] = field(default_factory=list)  # journals moved aside
 
 
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _move(path: Path, folder: Path) -> Path:
     """Move ``path`` into ``folder`` (never overwriting), durably."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -118,8 +105,8 @@ def _move(path: Path, folder: Path) -> Path:
         target = folder / f"{path.stem}.{n}{path.suffix}"
         n += 1
     os.replace(path, target)
-    _fsync_dir(folder)
-    _fsync_dir(path.parent)
+    fsync_dir(folder)
+    fsync_dir(path.parent)
     return target
 
 
@@ -139,7 +126,7 @@ def _salvage(damaged: Path, bad_line: int, current: Path) -> Path | None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, target)
-    _fsync_dir(current)
+    fsync_dir(current)
     return target
 
 
@@ -156,7 +143,7 @@ def _create_journal(path: Path, header: Header, *, fsync: bool) -> JournalWriter
             os.fsync(f.fileno())
     os.replace(tmp, path)
     if fsync:
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
     return JournalWriter(path, next_n=1, fsync=fsync)
 
 
