@@ -101,6 +101,20 @@ def test_c_3_2_sets_of_different_ranks_sequences_of_different_suits():
     assert s.contract_down[A]
 
 
+def test_c_3_1_partly_laid_contract_legal_meld_is_the_rest_of_other_ranks():
+    """``contract_in_one_turn`` off: the table's meld suggestion must be one it accepts."""
+    rules = rules_from_dict({"contract_in_one_turn": False})
+    s, _ = deal_start(["9C 9S 9H 9D 9C 9S KH KS KD 2C", "", "", ""], "QS", "2H", rules=rules)
+    s, _ = act(s, draw(A), meld(A, "9C 9S 9H"))
+    assert not s.contract_down[A]
+    melds = [x for x in ENGINE.legal_actions(s, A) if x.kind == "meld"]
+    assert melds == [meld(A, "KD KH KS")]  # not the second set of nines (C-3.2)
+    with pytest.raises(ActionError, match=r"different ranks \(C-3\.2\)"):
+        act(s, meld(A, "9D 9C 9S"))
+    s, _ = act(s, melds[0])
+    assert s.contract_down[A]
+
+
 def test_c_3_2_different_players_may_meld_the_same_rank_c_5_2_lay_off_after_own_contract():
     s, _ = deal_start(["7H 7S 7D 9C 9S 9H KH KS KD 2C", "7C 7H 7S 5D 5H 5S 9D QD 4H 6C", "", ""],
                       "QS", "3D 9C")

@@ -144,15 +144,25 @@ def _candidates(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]
 
 
 def find_contract(
-    hand: Sequence[Card], contract: Contract, rules: ContractRules
+    hand: Sequence[Card], contract: Contract, rules: ContractRules,
+    *, already: Sequence[Sequence[Card]] = (),
 ) -> tuple[tuple[Card, ...], ...] | None:
     """One way to lay ``contract`` from ``hand`` with minimal groups, or None (C-3).
 
     Any contract can be shrunk to minimal groups, so this finds one whenever one exists;
-    the rest can then be laid off on the player's own melds.
+    the rest can then be laid off on the player's own melds. ``already``: the groups this
+    player laid earlier in the deal (``contract_in_one_turn`` off): only the rest of the
+    contract is looked for, of other ranks and suits than those (C-3.2).
     """
+    laid = [(g, meld_kind(g, rules)) for g in already]
+    need_sets = contract.sets - sum(kind == SET for _, kind in laid)
+    need_seqs = contract.sequences - sum(kind != SET for _, kind in laid)
+    if need_sets < 0 or need_seqs < 0 or need_sets + need_seqs == 0:
+        return None
+    used_ranks = frozenset(g[0].rank for g, kind in laid if kind == SET)
+    used_suits = frozenset(g[0].suit for g, kind in laid if kind != SET)
     sets, seqs = _candidates(hand, rules)
-    if len(sets) < contract.sets or len(seqs) < contract.sequences:
+    if len(sets) < need_sets or len(seqs) < need_seqs:
         return None
     counts = Counter(hand)
 
@@ -165,14 +175,14 @@ def find_contract(
             counts[c] -= sign
 
     chosen: list[tuple[Card, ...]] = []
-    plan = [(sets, contract.sets, 0), (seqs, contract.sequences, 1)]
+    plan = [(sets, need_sets, 0, used_ranks), (seqs, need_seqs, 1, used_suits)]
 
     def pick(stage: int, i: int, left: int, used: frozenset) -> bool:
         if left == 0:
             if stage + 1 < len(plan):
-                return pick(stage + 1, 0, plan[stage + 1][1], frozenset())
+                return pick(stage + 1, 0, plan[stage + 1][1], plan[stage + 1][3])
             return True
-        pool, _, key_index = plan[stage]
+        pool, _, key_index, _ = plan[stage]
         for j in range(i, len(pool)):
             g = pool[j]
             key = g[0].rank if key_index == 0 else g[0].suit
@@ -186,4 +196,4 @@ def find_contract(
             take(g, -1)
         return False
 
-    return tuple(chosen) if pick(0, 0, contract.sets, frozenset()) else None
+    return tuple(chosen) if pick(0, 0, need_sets, used_ranks) else None

@@ -173,7 +173,9 @@ def _play_actions(state: ContractState, seat: int) -> list[Action]:
     out: list[Action] = []
     down = state.contract_down[seat]
     if not down and state.contract is not None:
-        groups = find_contract(hand, state.contract, rules)
+        # C-3.1: with contract_in_one_turn off, only the rest of a partly laid contract
+        already = [m.cards for m in state.table_melds if m.owner == seat]
+        groups = find_contract(hand, state.contract, rules, already=already)
         if groups is not None:
             action = Action("meld", seat, melds=groups)
             left = len(hand) - sum(len(g) for g in groups)
