@@ -1028,3 +1028,64 @@ def test_replay_brief_hides_the_contract_chatter(tmp_path):
     for words in quiet:
         assert words in full.getvalue() and words not in brief.getvalue(), words
     assert "scored" in brief.getvalue() and "buys" in brief.getvalue()
+
+
+# --- more corners -------------------------------------------------------------------------
+
+
+def test_g_6_6_straight_gin_refusal_names_straight_gin_not_an_ace(table):
+    t = table(knock_limit=0, illegal_knock="reject")
+    knock_hand(t, "AC", upcard="AH", draw="5S")
+    assert t.hand.knock_limit == 0
+    t.refused("knock", 1, "5S", match=r"only gin may end this hand \(straight gin\), you have 1")
+    t.do("knock", 1, "AC")
+    assert t.hand.result.outcome == "gin"
+
+
+def test_g_1_3_declared_q_k_a_run_is_an_illegal_knock(table):
+    t = table()
+    t.deal(D26, "QS KS AS 7H 8H 9H KC KD 2C 3C", "JH", "JS")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    ev = t.do("knock", 1, "JS", melds=("QS KS AS", "7H 8H 9H"))
+    assert "is not a meld" in only(ev, "illegal_knock").data["reason"]
+
+
+def test_g_2_2_a_card_in_two_declared_melds_is_an_illegal_knock(table):
+    t = table()
+    knock_hand(t, "2C")
+    ev = t.do("knock", 1, "JS", melds=("2S 3S 4S", "7H 8H 9H", "KC KD KS", "KS KC KD"))
+    assert "more than one meld" in only(ev, "illegal_knock").data["reason"]
+
+
+def test_g_8_illegal_knock_on_the_fiftieth_card_opens_the_last_chance(table):
+    t = table()
+    run_out(t)
+    ev = t.do("knock", 1, "TD")  # count 31: illegal, TD stands face up
+    assert "illegal_knock" in kinds(ev)
+    assert (t.hand.phase, t.hand.turn) == (HandPhase.LAST_CHANCE, 0)
+    t.do("take_and_knock", 0, "JC")
+    assert t.hand.result.winner == 0
+
+
+def test_g_13_3_last_chance_gin(table):
+    t = table()
+    t.deal("AH AD AC 5S 6S 7S 8D 9D JD QD", NR, "2D", "? " * 28 + "TD")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    for i in range(28):
+        seat = 1 if i % 2 == 0 else 0
+        t.do("draw_stock", seat)
+        t.do("discard", seat, str(t.hand.hands[seat][-1]))
+    t.do("draw_stock", 1)
+    t.do("discard", 1, "TD")
+    # With TD all eleven cards meld (8D-QD): the pickup is for a knock or gin (G-13.3),
+    # Big Gin is not offered (decision log); gin by throwing an end of the five-card run.
+    assert {(a.kind, str(a.card)) for a in t.legal(0)} >= {
+        ("take_and_knock", "8D"), ("take_and_knock", "QD")}
+    assert "big_gin" not in t.kinds(0)
+    ev = t.do("take_and_knock", 0, "QD")
+    r = t.hand.result
+    assert kinds(ev)[:2] == ["drew", "gin"]
+    assert (r.outcome, r.winner, r.defender_count, r.points) == ("gin", 0, 31, 31 + 25)

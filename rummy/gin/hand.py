@@ -231,8 +231,9 @@ def _declare(
     deadwood = tuple(sort_hand([c for c in kept if c not in melded]))
     n = count(kept, melds) if reason is None else sum(c.value for c in deadwood)
     if reason is None and n > hand.knock_limit:  # G-7.2, G-8.1
-        if hand.knock_limit == 0:
-            reason = f"only gin may end this hand (ace knock card), you have {n}"
+        if hand.knock_limit == 0:  # G-6.3 ace knock card, G-6.6 straight gin
+            why = "ace knock card" if rules.knock_limit_mode == "knock_card" else "straight gin"
+            reason = f"only gin may end this hand ({why}), you have {n}"
         else:
             reason = f"deadwood {n} is over the knock limit {hand.knock_limit}"
     kind = "gin" if reason is None and n == 0 else "knock"  # G-7.5
