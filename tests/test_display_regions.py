@@ -1,0 +1,73 @@
+"""Drawing by regions: after every move the screen the tables leave (only changed panels
+and the centre redrawn) is pixel for pixel what a full redraw shows, and the touch targets
+are the same."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from display.match import make_player  # noqa: E402
+
+
+def _full_redraw(app: App) -> tuple[bytes, list]:
+    scene = app.scene
+    other = pygame.Surface(app.screen.size).convert()
+    kept = scene.targets
+    scene.targets = []
+    scene.draw(other)  # a new surface: everything is drawn
+    targets = [(t.name, tuple(t.rect)) for t in scene.targets]
+    scene.targets = kept
+    scene._drawn_on = app.screen.surface  # the screen still shows the same: go on drawing by regions
+    return pygame.image.tobytes(other, "RGB"), targets
+
+
+@pytest.mark.parametrize(("game", "seats", "size", "layout"), [
+    ("gin", 2, (1280, 800), "flat"),
+    ("gin", 2, (800, 480), "upright"),
+    ("contract", 4, (1280, 800), "flat"),
+    ("contract", 5, (800, 480), "upright"),
+])
+def test_partial_redraws_match_a_full_redraw(tmp_path, game, seats, size, layout):
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    now = [1000.0]
+    app = App(config, mode="headless", size=size, state_dir=tmp_path, seed=3, clock=lambda: now[0])
+    app.change(layout=layout)
+    app.start_match(game, [{"name": f"P{i + 1}", "kind": "human"} for i in range(seats)])
+    rng, bot = random.Random(3), make_player(game)
+    m = app.match
+    app.frame(events=[])
+    checked = partial = 0
+    for step in range(60):
+        if m.review_pending or app.scene.name != f"{game}_table":
+            break
+        now[0] += 5.0  # peeks (12 s) come and go
+        seat = m.to_act()[0]
+        m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
+        if m.review_pending:
+            break
+        if step % 3 == 0:  # a peek changes one panel only
+            app.scene.reveal(seat)
+        elif step % 3 == 1:  # also the panel of a seat that is not to play
+            app.scene.reveal((seat + 1) % seats)
+        app.scene.update(app.clock())
+        app.scene.targets = []
+        rects = app.scene.draw(app.screen.surface)
+        partial += rects is not None
+        shown = pygame.image.tobytes(app.screen.surface, "RGB")
+        targets = [(t.name, tuple(t.rect)) for t in app.scene.targets]
+        full, full_targets = _full_redraw(app)
+        assert shown == full, f"move {step}: the partly redrawn screen differs from a full redraw"
+        assert sorted(targets) == sorted(full_targets)
+        checked += 1
+    assert checked >= 5 and partial >= checked - 1, "moves redraw only what changed"
+    app.close()
