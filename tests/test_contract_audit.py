@@ -438,3 +438,47 @@ def test_c_7_4_five_deals_totals_and_ties_share_the_win():
         assert over["winners"] == [i for i, x in enumerate(expected) if x == best]
         if rules is zero:
             assert over["winners"] == [0, 1, 2, 3, 4]  # a five-way tie shares the win
+
+
+# --- the replay printout (rummy-table replay) -----------------------------------------------
+
+def test_replay_printout_every_buy_answer_and_score_a_player_can_follow(tmp_path):
+    import io
+    import random
+
+    from rummy.contract.bots import BasicPlayer
+    from rummy.play import play_match
+    from rummy.records import Header, JournalWriter
+    from rummy.replay_cli import print_replay
+
+    rules = ENGINE.preset("seed_002")
+    for seed in range(20):
+        path = tmp_path / f"m{seed}.jsonl"
+        header = Header(game="contract", rules=ENGINE.rules_to_dict(rules),
+                        seats=[{"name": x} for x in ("Anna", "Boris", "Vera", "Gleb")], seed=seed)
+        with JournalWriter.create(path, header, fsync=False) as journal:
+            _, steps = play_match(ENGINE, ENGINE.new_match(rules, 4), [BasicPlayer()] * 4,
+                                  random.Random(seed), journal=journal)
+        events = [e for _, evs in steps for e in evs]
+        if any(e.kind == "answered" and not e.data["flag"] for e in events):
+            break
+    out = io.StringIO()
+    assert print_replay(str(path), out=out) == 0
+    lines = out.getvalue().splitlines()
+
+    def count(kind, **data):
+        return sum(e.kind == kind and all(e.data[k] == v for k, v in data.items()) for e in events)
+
+    assert sum('asks "Можно?"' in x for x in lines) == count("asked_to_buy") > 0
+    assert sum('answers "Можно" (yes)' in x for x in lines) == count("answered", flag=True) > 0
+    assert sum('answers "Нельзя" (no) and must buy it' in x for x in lines) == count(
+        "answered", flag=False) > 0
+    assert sum(" buys " in x and "discards nothing" in x for x in lines) == count("bought")
+    scored = [x for x in lines if " scored (" in x]
+    assert len(scored) == 5
+    for e, line in zip([e for e in events if e.kind == "hand_scored"], scored, strict=True):
+        for seat, (p, left) in enumerate(zip(e.data["points"], e.data["left_in_hands"],
+                                             strict=True)):
+            assert f"seat {seat} {p:+d}" + (f" ({left})" if left else "") in line
+        assert "totals " + ", ".join(f"seat {i} {t}" for i, t in enumerate(e.data["scores"])) in line
+    assert lines[-2].startswith("match over: totals seat 0 ")

@@ -51,16 +51,24 @@ def _laid_off(d: Mapping[str, Any], who: str) -> str:
     return f"{who} lays off {d['card']} on meld #{d['meld']} ({_seat(d['owner'])}'s)"
 
 
+def _by_seat(values: list[Any], fmt: str = "{}") -> str:
+    return ", ".join(f"{_seat(i)} {fmt.format(v)}" for i, v in enumerate(values))
+
+
 def _hand_scored(d: Mapping[str, Any], who: str) -> str:
-    fin = f"{_seat(d['finisher'])} finished" if d.get("finisher") is not None else "no finisher"
-    pts = ", ".join(f"{p:+d}" for p in d["points"])
-    tot = ", ".join(str(s) for s in d["scores"])
-    return f"deal {d['deal']} scored ({fin}): {pts}; totals {tot}"
+    """C-7: every seat's points with the cards that cost them, then the running totals."""
+    fin = f"{_seat(d['finisher'])} went out" if d.get("finisher") is not None else "no finisher"
+    left = d.get("left_in_hands") or [""] * len(d["points"])
+    pts = ", ".join(
+        f"{_seat(i)} {p:+d}" + (f" ({cards})" if cards else "")
+        for i, (p, cards) in enumerate(zip(d["points"], left, strict=False))
+    )
+    return f"deal {d['deal']} scored ({fin}): {pts}; totals {_by_seat(d['scores'])}"
 
 
 def _match_over(d: Mapping[str, Any], who: str) -> str:
     won = ", ".join(_seat(s) for s in d["winners"])
-    return f"match over: totals {', '.join(map(str, d['scores']))}; winner(s) {won}"
+    return f"match over: totals {_by_seat(d['scores'])}; winner(s) {won}"
 
 
 LINES: dict[str, Line] = {
