@@ -66,7 +66,25 @@ class Table:
         self.state, events = ENGINE.apply(self.state, action)
         self.actions.append(action)
         self.events.append(events)
+        self._check_invariants()
         return events
+
+    def _check_invariants(self) -> None:
+        """G-18: all 52 cards once each; 10 cards a hand between turns, 11 while one
+        player is mid-turn; the stock never below its floor."""
+        h = self.hand
+        if h is None:
+            return
+        every = [*h.hands[0], *h.hands[1], *h.stock, *h.discard_pile, *h.set_aside]
+        every += [c for c, _ in h.layoffs]
+        assert sorted(every) == sorted(ALL_CARDS)
+        assert len(h.stock) >= self.rules.stock_floor
+        sizes = sorted(len(x) for x in h.hands)
+        if h.phase is HandPhase.DISCARD:
+            assert len(h.hands[h.turn]) == 11 and len(h.hands[1 - h.turn]) == 10
+        elif h.phase in (HandPhase.UPCARD, HandPhase.FORCED_DRAW, HandPhase.DRAW,
+                         HandPhase.LAST_CHANCE, HandPhase.KNOCK_REVIEW):
+            assert sizes == [10, 10]
 
     def do(self, kind: str, seat: int, card: str | None = None, *, melds=None, **kw) -> list:
         return self.apply(_action(kind, seat, card, melds, **kw))
@@ -1089,3 +1107,48 @@ def test_g_13_3_last_chance_gin(table):
     r = t.hand.result
     assert kinds(ev)[:2] == ["drew", "gin"]
     assert (r.outcome, r.winner, r.defender_count, r.points) == ("gin", 0, 31, 31 + 25)
+
+
+def test_g_8_3_accepted_illegal_knock_with_a_gin_hand_scores_gin(table):
+    t = table(illegal_knock="opponent_option")
+    knock_hand(t, "2C", draw="5S")
+    t.do("knock", 1, "2C", melds=("2S 3S 4S", "7H 8H 9H", "KC KD KS 5S"))  # not a meld
+    assert t.hand.phase is HandPhase.KNOCK_REVIEW
+    t.do("accept_knock", 0)
+    r = t.hand.result
+    assert (r.outcome, r.knocker_count, r.points, r.layoffs) == ("gin", 0, 26 + 25, ())
+
+
+def test_g_8_2_must_knock_includes_big_gin(table):
+    t = table("knock_card")
+    knock_hand(t, "5S", upcard="7S", draw="JS 5H 6S")
+    t.do("knock", 1, "JS", melds=("2S 3S 4S",))  # declared count 59: illegal
+    t.do("draw_stock", 0)
+    t.do("discard", 0, "5H")
+    t.do("draw_stock", 1)  # 6S: eleven cards in melds
+    assert {a.kind for a in t.legal(1)} == {"big_gin", "knock"}
+    t.refused("discard", 1, "6S", match="must knock")
+    t.do("big_gin", 1)
+    assert t.hand.result.outcome == "big_gin"
+
+
+def test_g_2_4_agent_arrangement_knock_needs_declared_melds(table):
+    t = table(knocker_arrangement="agent")
+    knock_hand(t, "2C")
+    knocks = [a for a in t.legal(1) if a.kind == "knock"]
+    assert knocks and all(a.melds for a in knocks)
+    t.refused("knock", 1, "JS", match="declare your melds")
+    t.apply(next(a for a in knocks if a.card == parse_card("JS")))
+    r = t.hand.result
+    assert (r.outcome, r.knocker_count, r.points) == ("knock", 2, 24)
+
+
+def test_g_4_3_dealer_takes_the_upcard_and_knocks_at_once(table):
+    t = table()
+    t.deal("2S 3S 4S 7H 8H 9H KC KD 5C QC", D26.replace("4C", "4H"), "KH")
+    t.do("pass_upcard", 1)
+    t.do("take_upcard", 0)
+    t.do("knock", 0, "QC")
+    r = t.hand.result
+    assert (r.knocker, r.outcome, r.knocker_count, r.defender_count, r.points) == (
+        0, "knock", 5, 26, 21)
