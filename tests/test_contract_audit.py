@@ -10,7 +10,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from contract_helpers import A, B, C, D, act, buy, card, cards, deal_start, kinds, no, take, yes
+from contract_helpers import (
+    A,
+    B,
+    C,
+    D,
+    act,
+    buy,
+    card,
+    cards,
+    deal_start,
+    kinds,
+    no,
+    position,
+    take,
+    yes,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummy.actions import TABLE, Action, ActionError
 from rummy.contract.engine import ENGINE
@@ -482,3 +499,89 @@ def test_replay_printout_every_buy_answer_and_score_a_player_can_follow(tmp_path
             assert f"seat {seat} {p:+d}" + (f" ({left})" if left else "") in line
         assert "totals " + ", ".join(f"seat {i} {t}" for i, t in enumerate(e.data["scores"])) in line
     assert lines[-2].startswith("match over: totals seat 0 ")
+
+
+# --- C-8 / C-9 against an independent model of the "Можно?" protocol -----------------------
+
+@st.composite
+def buy_cases(draw):
+    n = draw(st.integers(3, 6))
+    pile = draw(st.lists(st.sampled_from([None, *range(n)]), min_size=1, max_size=4))
+    turn = draw(st.integers(0, n - 1))
+    top = pile[-1]
+    askers = [s for s in range(n) if s not in (turn, top)]
+    asker = draw(st.sampled_from(askers))
+    answers = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    after = draw(st.sampled_from(["jump", "resume"]))
+    k_pick = draw(st.integers(1, 4))
+    return n, pile, turn, asker, answers, after, k_pick
+
+
+@settings(max_examples=150, deadline=None)
+@given(buy_cases())
+def test_c_8_3_to_c_8_6_buying_matches_an_independent_model(case):
+    n, discarders, turn, asker, answers, after, k_pick = case
+    rules = rules_from_dict({"after_buy_turn": after})
+    names = ["7H", "KS", "2D", "9C"][: len(discarders)]
+    pile = list(zip(names, discarders, strict=True))  # bottom first
+    hands = [" ".join(f"{r}{s}" for r in "345" for s in "SHD"[: 1 + i % 3]) for i in range(n)]
+    state = position(hands=hands, pile=pile, stock="AS AH AD AC 8S 8H 8D 8C", turn=turn,
+                     rules=rules)
+    top = discarders[-1]
+
+    def max_k(buyer):  # consecutive pack cards from the top not discarded by the buyer
+        k = 0
+        for d in reversed(discarders):
+            if d == buyer:
+                break
+            k += 1
+        return k
+
+    # the model: intermediates from N towards the asker, those who may buy it (C-8.3)
+    seats, s = [], turn
+    while s != asker:
+        if s != top:
+            seats.append(s)
+        s = (s + 1) % n
+    refuser = next((y for y, yes_ in zip(seats, answers, strict=False) if not yes_), None)
+    buyer = asker if refuser is None else refuser
+    k = min(k_pick, max_k(buyer))
+    first_free = buyer == turn
+    penalties = (0 if first_free else 1) + (k - 1)  # C-8.2, C-8.4, C-8.5
+    if refuser is None and after == "resume":
+        nxt, skipped = turn, None  # C-15.1
+    else:  # C-8.4 / C-8.6 jump: the turn passes to the buyer's left
+        nxt, skipped = (buyer + 1) % n, []
+        s = turn
+        while s != buyer:
+            skipped.append(s)
+            s = (s + 1) % n
+
+    state, ev = act(state, buy(asker))
+    asked = []
+    while state.phase == ASK:
+        y = state.buy.asked
+        asked.append(y)
+        state, more = act(state, Action("answer", y, flag=answers[len(asked) - 1]))
+        ev += more
+    stop = len(seats) if refuser is None else seats.index(refuser) + 1
+    assert asked == seats[:stop]  # every intermediate in seat order; the first Нельзя ends it
+    if state.phase == TAKE:
+        assert state.buy.buyer == buyer and state.buy.max_cards == max_k(buyer) > 1
+        state, more = act(state, take(buyer, k))
+        ev += more
+    bought = [e for e in ev if e.kind == "bought"][0]
+    assert bought.seat == buyer and bought.data["cards"] == names[::-1][:k]
+    assert len(bought.data["penalty_cards"]) == penalties
+    assert bought.data["how"] == ("granted" if refuser is None else "refused")
+    assert len(state.hands[buyer]) == len(hands[buyer].split()) + k + penalties
+    for seat in range(n):  # nobody else's hand changes, nobody discards (C-13)
+        if seat != buyer:
+            assert len(state.hands[seat]) == len(hands[seat].split())
+    started = [e for e in ev if e.kind == "turn_started"][0]
+    assert state.turn == nxt and state.phase == TURN
+    if skipped is None:
+        assert state.stock_only and started.data["stock_only"]
+    else:
+        assert not state.stock_only and started.data["skipped"] == skipped
+    assert len(state.discard_pile) == len(discarders) - k
