@@ -45,19 +45,10 @@ def rotate_point(p: tuple[float, float], size: tuple[int, int], angle: int) -> t
 
 
 def unrotate_point(p: tuple[float, float], size: tuple[int, int], angle: int) -> tuple[float, float]:
-    """Inverse of :func:`rotate_point` (``size`` is the unrotated surface's size)."""
-    x, y = p
-    w, h = size
-    angle %= 360
-    if angle == 0:
-        return (x, y)
-    if angle == 90:
-        return (w - y, x)
-    if angle == 180:
-        return (w - x, h - y)
-    if angle == 270:
-        return (y, h - x)
-    raise ValueError(f"rotation must be 0, 90, 180 or 270, got {angle}")
+    """Inverse of :func:`rotate_point` (``size`` is the unrotated surface's size): the point
+    turned back by ``-angle`` on the turned surface."""
+    turned = (size[1], size[0]) if angle % 180 == 90 else tuple(size)
+    return rotate_point(p, turned, -angle)
 
 
 def rotate_rect(r: pygame.Rect, size: tuple[int, int], angle: int) -> pygame.Rect:

@@ -31,6 +31,21 @@ class Target:
     seat: int | None = None
 
 
+class ReturnsBack:
+    """A screen opened from the attract screen or the operator menu (``self.back_to``)."""
+
+    app: Any
+    back_to: str
+
+    def leave(self) -> None:
+        """Back where we came from: the attract screen, or the (unlocked) operator menu."""
+        if self.back_to.startswith("operator"):
+            self.app.goto("operator", back=self.back_to.partition(":")[2] or "attract")
+            self.app.scene.unlocked = True
+        else:
+            self.app.goto(self.back_to)
+
+
 class Scene:
     """Base class. Subclasses override :meth:`layout`, :meth:`draw` and the handlers."""
 

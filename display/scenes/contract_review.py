@@ -13,22 +13,12 @@ import pygame
 from display import cardart, theme
 from display.contract_text import contract_words, points_text
 from display.i18n import _
-from display.scenes.base import Scene
+from display.scenes.review_base import ReviewScene
 from rummy.contract.scoring import winners
 
-HEADLESS_PAUSE = 0.0
 
-
-class ContractReviewScene(Scene):
+class ContractReviewScene(ReviewScene):
     name = "contract_review"
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.t0 = app.clock()
-
-    @property
-    def m(self):
-        return self.app.match
 
     @property
     def st(self):
@@ -40,26 +30,6 @@ class ContractReviewScene(Scene):
 
     def screenshot_name(self) -> str | None:
         return "contract_match_end" if self.m.is_over else "contract_deal_review"
-
-    def proceed(self) -> None:
-        self.app.hw.all_lamps_off()
-        if self.m.is_over:
-            self.app.after_match()
-            return
-        self.m.continue_after_review()
-        self.app.show_match()
-
-    def on_button(self, event) -> None:
-        if event.edge == "press" and event.call == "draw" and self.m.is_human(event.seat):
-            self.proceed()
-
-    def update(self, now: float) -> None:
-        super().update(now)
-        if self.app.headless and self.app.frames > 0 and not self.dirty and now - self.t0 >= HEADLESS_PAUSE:
-            self.proceed()
-        if self.app.match is not None and self.app.scene is self:
-            for seat in range(len(self.m.seats)):
-                self.app.hw.set_lamps(seat, draw=self.m.is_human(seat))
 
     def title(self) -> str:
         r = self.result

@@ -54,19 +54,16 @@ class SeatUI:
 
 class ContractTableScene(TableScene):
     name = "contract_table"
+    LAMPS = {"draw": frozenset({"draw_stock", "answer", "take_cards"}), "knock": frozenset({"answer", "meld"}),
+             "buy": frozenset({"buy"})}
 
     def __init__(self, app) -> None:
         super().__init__(app)
         n = len(app.match.seats)
         self.ui = {s: SeatUI() for s in range(n)}
-        self.centre_msg = ""
-        self._version = -1
-        self._lamps_version = -1
         self._hands: dict[int, tuple[Card, ...]] = {}
         self.hand_screen_rects: dict[int, list[pygame.Rect]] = {s: [] for s in range(n)}
         self.meld_rects: dict[int, pygame.Rect] = {}
-        self.pile_rect = pygame.Rect(0, 0, 0, 0)
-        self.stock_rect = pygame.Rect(0, 0, 0, 0)
         self.answer_seconds = float(getattr(app.config.game, "buy_answer_s", ANSWER_SECONDS))
         self.buy_window = 0.0 if app.headless else BUY_WINDOW_SECONDS
         self._ask_key: tuple | None = None
@@ -314,25 +311,12 @@ class ContractTableScene(TableScene):
         self.dirty = True
 
     def on_button(self, event) -> None:
-        if event.edge != "press" or not 0 <= event.seat < self.seats:
-            return
-        if not self.m.is_human(event.seat):
-            return
-        if event.call == "draw":
-            self.call_draw(event.seat)
-        elif event.call == "knock":
-            self.call_knock(event.seat)
-        elif event.call == "buy":
-            self.call_buy(event.seat)
-        self.dirty = True
+        if 0 <= event.seat < self.seats and self.m.is_human(event.seat):  # a computer's buttons do nothing
+            super().on_button(event)
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
-        self.now = now
         super().update(now)
-        if self.m.version != self._version:
-            self._on_change()
-        self.expire_ui(now)
         self._buy_window(now)
         ask = self.asking
         if ask is not None and self.m.is_human(ask[1]):
@@ -343,7 +327,7 @@ class ContractTableScene(TableScene):
         if ask is not None and self.m.is_human(ask[1]) and now - self._ask_t >= self.answer_seconds:
             # C-8.4: no answer in time counts as "Можно"; the table issues the same action.
             self.submit(ask[1], Action("answer", ask[1], flag=True))
-        self._update_lamps()
+        self.update_lamps()
 
     def hide_hand(self, ui: SeatUI) -> None:
         ui.selected, ui.groups = [], []
@@ -379,20 +363,8 @@ class ContractTableScene(TableScene):
                 self._hands[s] = h
                 self.ui[s].selected, self.ui[s].groups = [], []
 
-    def _update_lamps(self) -> None:
-        """Lamps follow the legal calls of each seat."""
-        key = (self.m.version, self.asking is not None)
-        if self._lamps_version == key:
-            return
-        self._lamps_version = key
-        for seat in range(self.seats):
-            kinds = {a.kind for a in self.legal(seat)}
-            self.app.hw.set_lamps(
-                seat,
-                draw=bool(kinds & {"draw_stock", "answer", "take_cards"}),
-                knock=bool(kinds & {"answer", "meld"}),
-                buy="buy" in kinds,
-            )
+    def lamps_key(self) -> object:
+        return (self.m.version, self.asking is not None)
 
     # -- drawing ------------------------------------------------------------------------------
     def panels(self) -> list[SeatPanel]:
@@ -416,9 +388,6 @@ class ContractTableScene(TableScene):
                         lambda p=p: self._draw_panel(surf, p), dirty)
         return None if full else dirty
 
-    def _settings_key(self) -> tuple:
-        return tuple(vars(self.app.settings).values())
-
     def _panel_key(self, p: SeatPanel, countdown: int | None) -> tuple:
         """Everything a seat's panel shows: it is redrawn only when this changes."""
         seat, st, ui = p.seat, self.st, self.ui[p.seat]
@@ -434,7 +403,6 @@ class ContractTableScene(TableScene):
     def _draw_centre(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         surf.fill(theme.FELT, area)
         st = self.st
-        four = self.app.settings.four_colour
         area = area.inflate(-12, -8)
         line = max(16, min(int(area.height * 0.12), int(28 * self.u)))
         theme.draw_text(surf, deal_title(st), pygame.Rect(area.left, area.top, area.width, line),
@@ -446,21 +414,12 @@ class ContractTableScene(TableScene):
         y = body.top + 2
         self.stock_rect = pygame.Rect(body.left + 2, y, cw, ch)
         self.pile_rect = pygame.Rect(self.stock_rect.right + cw // 5, y, cw, ch)
-        if st.stock:
-            for i in range(min(3, len(st.stock))):
-                surf.blit(cardart.card_surface(None, (cw, ch), face_up=False), self.stock_rect.move(-i * 2, -i * 2))
-        else:
-            surf.blit(cardart.empty_slot((cw, ch)), self.stock_rect)
-        top = st.top
         outline = None
         if st.phase == TURN and self.find(st.turn, "draw_discard"):
             outline = cardart.HINT
         ask = self.asking
-        if top is not None:
-            surf.blit(cardart.card_surface(top.card, (cw, ch), four_colour=four,
-                                           outline=cardart.SELECT if ask else outline), self.pile_rect)
-        else:
-            surf.blit(cardart.empty_slot((cw, ch)), self.pile_rect)
+        self.draw_piles(surf, len(st.stock), st.top.card if st.top is not None else None,
+                        cardart.SELECT if ask else outline)
         label_h = max(14, min(int(ch * 0.2), line))
         labels = (_("Stock: {n}").format(n=len(st.stock)), _("Pack: {n}").format(n=len(st.discard_pile)))
         lw = cw + cw // 6
@@ -468,11 +427,6 @@ class ContractTableScene(TableScene):
         for text, r in zip(labels, (self.stock_rect, self.pile_rect), strict=True):
             theme.draw_text(surf, text, pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h), size=size,
                             colour=theme.INK_DIM)
-        t = self.touch
-        self.targets.append(Target(self.stock_rect.inflate(max(0, t - cw), max(0, t - ch)), "stock",
-                                   self.touch_stock))
-        self.targets.append(Target(self.pile_rect.inflate(max(0, t - cw), max(0, t - ch)), "pile",
-                                   self.touch_pile))
         melds_box = pygame.Rect(self.pile_rect.right + cw // 3, body.top,
                                 body.right - self.pile_rect.right - cw // 3, body.height)
         self._draw_melds(surf, melds_box)

@@ -13,23 +13,16 @@ import pygame
 from display import cardart, theme
 from display.gin_text import OUTCOME_TITLES, verdict
 from display.i18n import _
-from display.scenes.base import Scene
+from display.scenes.review_base import ReviewScene
 from rummy.gin.state import MatchPhase
 
-HEADLESS_PAUSE = 0.0
 
-
-class GinReviewScene(Scene):
+class GinReviewScene(ReviewScene):
     name = "gin_review"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.t0 = app.clock()
         self.shot = False
-
-    @property
-    def m(self):
-        return self.app.match
 
     def screenshot_name(self) -> str | None:
         if self.shot:
@@ -63,26 +56,6 @@ class GinReviewScene(Scene):
         if self.game_ended() is not None:
             return _("{hand} · Game over").format(hand=hand) if hand else _("Game over")
         return hand or _("Score sheet")
-
-    def proceed(self) -> None:
-        self.app.hw.all_lamps_off()
-        if self.m.is_over:
-            self.app.after_match()
-            return
-        self.m.continue_after_review()
-        self.app.show_match()
-
-    def on_button(self, event) -> None:
-        if event.edge == "press" and event.call == "draw" and self.m.is_human(event.seat):
-            self.proceed()
-
-    def update(self, now: float) -> None:
-        super().update(now)
-        if self.app.headless and self.app.frames > 0 and not self.dirty and now - self.t0 >= HEADLESS_PAUSE:
-            self.proceed()
-        if self.app.match is not None and self.app.scene is self:
-            for seat in range(len(self.m.seats)):
-                self.app.hw.set_lamps(seat, draw=self.m.is_human(seat))
 
     # -- drawing ------------------------------------------------------------------------------
     def _cards(self, surf, cards, x, y, ch, *, highlight=()) -> int:

@@ -50,20 +50,17 @@ class Anim:
 
 class GinTableScene(TableScene):
     name = "gin_table"
+    LAMPS = {"draw": frozenset({"draw_stock", "pass_upcard", "decline"}),
+             "knock": frozenset({"knock", "big_gin", "take_and_knock", "accept_knock"})}
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.ui = {0: SeatUI(), 1: SeatUI()}
         self.banner = ""
         self.banner_until = 0.0
-        self.centre_msg = ""
         self.anims: list[Anim] = []
-        self._version = -1
         self._bg: pygame.Surface | None = None
         self.hand_screen_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
-        self.pile_rect = pygame.Rect(0, 0, 0, 0)
-        self.stock_rect = pygame.Rect(0, 0, 0, 0)
-        self._lamps_version = -1
         self._panel_cache: dict[int, tuple] = {}
         self._static: pygame.Surface | None = None
         self._static_key_v: tuple = ()
@@ -242,22 +239,9 @@ class GinTableScene(TableScene):
         ui.selected = card
         self.dirty = True
 
-    def on_button(self, event) -> None:
-        if event.edge != "press" or event.seat not in (0, 1):
-            return
-        if event.call == "draw":
-            self.call_draw(event.seat)
-        elif event.call == "knock":
-            self.call_knock(event.seat)
-        self.dirty = True
-
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
-        self.now = now
         super().update(now)
-        if self.m.version != self._version:
-            self._on_change()
-        self.expire_ui(now)
         if self.banner and self.banner_until <= now:
             self.banner = ""
             self.dirty = True
@@ -266,7 +250,7 @@ class GinTableScene(TableScene):
             self.dirty = True
         if self._deal_anim_at is not None:
             self.dirty = True
-        self._update_lamps()
+        self.update_lamps()
 
     def hide_hand(self, ui: SeatUI) -> None:
         ui.selected, ui.mode = None, ""
@@ -306,19 +290,6 @@ class GinTableScene(TableScene):
         if src.width and dst.width:
             self.anims.append(Anim(card, up, pygame.Rect(src), pygame.Rect(dst.topleft, src.size), self.now))
 
-    def _update_lamps(self) -> None:
-        """Lamps follow the legal calls of each seat."""
-        if self._lamps_version == self.m.version:
-            return
-        self._lamps_version = self.m.version
-        for seat in (0, 1):
-            kinds = {a.kind for a in self.legal(seat)}
-            self.app.hw.set_lamps(
-                seat,
-                draw=bool(kinds & {"draw_stock", "pass_upcard", "decline"}),
-                knock=bool(kinds & {"knock", "big_gin", "take_and_knock", "accept_knock"}),
-            )
-
     # -- drawing ------------------------------------------------------------------------------
     def panels(self) -> list[SeatPanel]:
         w, h = self.size
@@ -334,9 +305,6 @@ class GinTableScene(TableScene):
         return (self.size, self.m.version, self._settings_key(), self.banner, self.centre_msg,
                 tuple((u.revealed_until, u.selected, u.mode, u.flash) for u in self.ui.values()),
                 tuple(self.m.to_act()))
-
-    def _settings_key(self) -> tuple:
-        return tuple(vars(self.app.settings).values())
 
     def draw(self, surf: pygame.Surface):
         """The table is composed once per change; animation frames redraw only their rects."""
@@ -420,7 +388,6 @@ class GinTableScene(TableScene):
         h = self.hand
         if h is None:
             return
-        four = self.app.settings.four_colour
         narrow = area.width < 2.2 * area.height  # portrait: texts above and below the cards
         if narrow:
             info_h = int(area.height * 0.26)
@@ -432,20 +399,11 @@ class GinTableScene(TableScene):
         mid_y = cards_area.centery - ch // 2 - int(ch * 0.08)
         self.stock_rect = pygame.Rect(area.centerx - cw - cw // 4, mid_y, cw, ch)
         self.pile_rect = pygame.Rect(area.centerx + cw // 4, mid_y, cw, ch)
-        if h.stock:
-            for i in range(min(3, len(h.stock))):
-                surf.blit(cardart.card_surface(None, (cw, ch), face_up=False), self.stock_rect.move(-i * 2, -i * 2))
-        else:
-            surf.blit(cardart.empty_slot((cw, ch)), self.stock_rect)
-        top = h.top_discard
         pile_outline = None
         seat = self.m.to_act()[0] if self.m.to_act() else None
         if seat is not None and (self.find(seat, "draw_discard") or self.find(seat, "take_upcard")):
             pile_outline = cardart.HINT
-        if top is not None:
-            surf.blit(cardart.card_surface(top, (cw, ch), four_colour=four, outline=pile_outline), self.pile_rect)
-        else:
-            surf.blit(cardart.empty_slot((cw, ch)), self.pile_rect)
+        self.draw_piles(surf, len(h.stock), h.top_discard, pile_outline)
         label_h = max(14, int(ch * 0.16))
         theme.draw_text(surf, _("Stock: {n}").format(n=len(h.stock)),
                         pygame.Rect(self.stock_rect.left - cw // 4, self.stock_rect.bottom + 2, cw + cw // 2, label_h),
@@ -453,9 +411,6 @@ class GinTableScene(TableScene):
         theme.draw_text(surf, _("Discard"),
                         pygame.Rect(self.pile_rect.left - cw // 4, self.pile_rect.bottom + 2, cw + cw // 2, label_h),
                         size=label_h, colour=theme.INK_DIM)
-        t = self.touch
-        self.targets.append(Target(self.stock_rect.inflate(max(0, t - cw), max(0, t - ch)), "stock", self.touch_stock))
-        self.targets.append(Target(self.pile_rect.inflate(max(0, t - cw), max(0, t - ch)), "pile", self.touch_pile))
         # Left (or above): the knock limit and the knock card (G-6). Right (or below): scores.
         if narrow:
             left = pygame.Rect(area.left + 8, area.top + 4, area.width - 16, info_h - 8)

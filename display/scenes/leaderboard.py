@@ -11,13 +11,13 @@ import pygame
 
 from display import theme
 from display.i18n import N_, _
-from display.scenes.base import Scene
+from display.scenes.base import ReturnsBack, Scene
 
 FILTERS = ((None, N_("All games")), ("gin", N_("Gin")), ("contract", N_("Contract")))
 ROWS = 10
 
 
-class LeaderboardScene(Scene):
+class LeaderboardScene(ReturnsBack, Scene):
     name = "leaderboard"
 
     def __init__(self, app, *, back: str = "attract") -> None:
@@ -42,14 +42,6 @@ class LeaderboardScene(Scene):
     def set_game(self, game: str | None) -> None:
         self.game = game
         self.load()
-
-    def leave(self) -> None:
-        """Back where we came from: the attract screen, or the (unlocked) operator menu."""
-        if self.back_to.startswith("operator"):
-            self.app.goto("operator", back=self.back_to.partition(":")[2] or "attract")
-            self.app.scene.unlocked = True
-        else:
-            self.app.goto(self.back_to)
 
     def on_key(self, key: int, text: str) -> None:
         if key == pygame.K_ESCAPE:

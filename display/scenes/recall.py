@@ -14,7 +14,7 @@ import pygame
 
 from display import theme
 from display.i18n import _
-from display.scenes.base import Scene
+from display.scenes.base import ReturnsBack, Scene
 
 HANDS = 10
 
@@ -52,7 +52,7 @@ def step_text(game: str, players: list[str], step: Any) -> str:
     return "; ".join(texts)
 
 
-class RecallScene(Scene):
+class RecallScene(ReturnsBack, Scene):
     name = "recall"
 
     def __init__(self, app, *, back: str = "attract") -> None:
@@ -73,14 +73,6 @@ class RecallScene(Scene):
     @property
     def hand(self) -> Any:
         return self.hands[self.index] if self.hands else None
-
-    def leave(self) -> None:
-        """Back where we came from: the attract screen, or the (unlocked) operator menu."""
-        if self.back_to.startswith("operator"):
-            self.app.goto("operator", back=self.back_to.partition(":")[2] or "attract")
-            self.app.scene.unlocked = True
-        else:
-            self.app.goto(self.back_to)
 
     def pick(self, i: int) -> None:
         self.index, self.step = i, 0

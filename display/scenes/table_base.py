@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from display import theme
+from display import cardart, theme
 from display.i18n import _
 from display.layout import SeatPanel, centre_area
 from display.scenes.base import Scene, Target
@@ -26,11 +26,19 @@ FLASH_SECONDS = 3.0
 class TableScene(Scene):
     """Base of the game tables (see the module docstring)."""
 
+    #: lamp -> the action kinds that light it (a seat's lamps follow its legal calls)
+    LAMPS: dict[str, frozenset[str]] = {}
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.now = app.clock()
         self.hold_seconds = 0.5
         self.ui: dict[int, Any] = {}
+        self.centre_msg = ""  # the last move in words
+        self.stock_rect = pygame.Rect(0, 0, 0, 0)
+        self.pile_rect = pygame.Rect(0, 0, 0, 0)
+        self._version = -1
+        self._lamps_key: object = None
         self._regions: dict[object, tuple[object, list[Target]]] = {}
         self._drawn_on: pygame.Surface | None = None
         self._drawn_size: tuple[int, int] = (0, 0)
@@ -69,6 +77,40 @@ class TableScene(Scene):
 
     def face_up(self, seat: int) -> bool:  # pragma: no cover - every table overrides it
         raise NotImplementedError
+
+    def on_button(self, event) -> None:
+        """An arcade button: ``call_draw`` / ``call_knock`` / ``call_buy`` of the seat."""
+        if event.edge != "press" or not 0 <= event.seat < len(self.m.seats):
+            return
+        handler = getattr(self, f"call_{event.call}", None)
+        if handler is not None:
+            handler(event.seat)
+        self.dirty = True
+
+    def update(self, now: float) -> None:
+        """Timers; a new state from the match is taken in by ``_on_change``."""
+        self.now = now
+        super().update(now)
+        if self.m.version != self._version:
+            self._on_change()
+        self.expire_ui(now)
+
+    def _on_change(self) -> None:  # pragma: no cover - every table overrides it
+        self._version = self.m.version
+
+    def lamps_key(self) -> object:
+        """The lamps are set again only when this changes."""
+        return self.m.version
+
+    def update_lamps(self) -> None:
+        """Lamps follow the legal calls of each seat (:attr:`LAMPS`)."""
+        key = self.lamps_key()
+        if self._lamps_key == key:
+            return
+        self._lamps_key = key
+        for seat in range(len(self.m.seats)):
+            kinds = {a.kind for a in self.legal(seat)}
+            self.app.hw.set_lamps(seat, **{lamp: bool(kinds & calls) for lamp, calls in self.LAMPS.items()})
 
     def hide_hand(self, ui: Any) -> None:
         """The hand hid again: drop what was picked (subclasses)."""
@@ -120,6 +162,27 @@ class TableScene(Scene):
 
     def forget_region(self, name: object) -> None:
         self._regions.pop(name, None)
+
+    def _settings_key(self) -> tuple:
+        return tuple(vars(self.app.settings).values())
+
+    def draw_piles(self, surf: pygame.Surface, stock: int, top: Any, outline: Any = None) -> None:
+        """The stock (up to three backs) at ``stock_rect`` and the discard pile's top card at
+        ``pile_rect`` (an empty slot when there is none); both are touch targets."""
+        size = self.stock_rect.size
+        if stock:
+            for i in range(min(3, stock)):
+                surf.blit(cardart.card_surface(None, size, face_up=False), self.stock_rect.move(-i * 2, -i * 2))
+        else:
+            surf.blit(cardart.empty_slot(size), self.stock_rect)
+        if top is not None:
+            surf.blit(cardart.card_surface(top, self.pile_rect.size, four_colour=self.app.settings.four_colour,
+                                           outline=outline), self.pile_rect)
+        else:
+            surf.blit(cardart.empty_slot(self.pile_rect.size), self.pile_rect)
+        t = self.touch
+        for name, r, fn in (("stock", self.stock_rect, self.touch_stock), ("pile", self.pile_rect, self.touch_pile)):
+            self.targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), name, fn))
 
     # -- a seat panel's last steps --------------------------------------------------------
     @staticmethod
