@@ -1152,3 +1152,12 @@ def test_g_4_3_dealer_takes_the_upcard_and_knocks_at_once(table):
     r = t.hand.result
     assert (r.knocker, r.outcome, r.knocker_count, r.defender_count, r.points) == (
         0, "knock", 5, 26, 21)
+
+
+def test_g_7_3_knock_event_hides_the_face_down_discard_from_the_others(table):
+    t = table()
+    knock_hand(t, "2C")
+    ev = only(t.do("knock", 1, "JS"), "knocked")
+    assert event_view(ev, 1).data["card"] == "JS"
+    assert event_view(ev, 0).data["card"] is None and event_view(ev, None).data["card"] is None
+    assert event_view(ev, 0).data["melds"] == ev.data["melds"]  # the spread is public

@@ -125,10 +125,13 @@ def event_view(
     event: Event, seat: int | None, *, exposed: tuple[bool, bool] = (False, False)
 ) -> Event:
     """``event`` as ``seat`` may see it (``None``: the public table): the cards of the other
-    hand in ``dealt`` and the card of another seat's stock draw become ``None``, unless that
-    seat's hand is exposed after an illegal knock (G-8.2)."""
+    hand in ``dealt``, another seat's face-down knock discard (G-7.3), and the card of
+    another seat's stock draw become ``None``, the draw unless that seat's hand is exposed
+    after an illegal knock (G-8.2)."""
     data = dict(event.data)
-    if event.kind == "dealt" and "hands" in data:
+    if event.kind in ("knocked", "gin") and event.seat != seat and "card" in data:
+        data["card"] = None  # G-7.3: the knock discard goes face down
+    elif event.kind == "dealt" and "hands" in data:
         data["hands"] = [
             h if s == seat else None for s, h in enumerate(data["hands"])
         ]
