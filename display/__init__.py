@@ -15,6 +15,10 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   (arcade buttons: ``event.seat``, ``event.call`` draw/knock/buy, ``event.edge``),
   ``on_key`` and, when needed, ``on_pointer``. Register touch targets while drawing with
   ``self.button(surf, rect, label, callback)`` or ``self.targets.append(Target(...))``.
+* a game table subclasses :class:`display.scenes.table_base.TableScene` (seat touch state,
+  peek, flashes, buttons to ``call_draw``/``call_knock``/``call_buy``, lamps from ``LAMPS``,
+  stock and pile, drawing by regions: ``region(name, key, rect, draw, dirty)`` redraws a
+  panel only when its key changed); reviews subclass ``review_base.ReviewScene``.
 * a game ``g`` provides scenes ``g_table`` and ``g_review``; the app shows ``g_review``
   whenever ``app.match.review_pending`` (a deal is pending after a hand, or the match is
   over) and calls ``app.match.continue_after_review()`` / ``app.after_match()`` from it.

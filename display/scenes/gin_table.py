@@ -16,13 +16,14 @@ import pygame
 
 from display import cardart, theme
 from display.gin_text import card_name, event_text, phase_hint
-from display.i18n import _, ngettext
-from display.layout import SeatPanel, centre_area, hand_rects, seat_panels, visible_part
+from display.i18n import _
+from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.base import Target
+from display.scenes.gin_centre import GinCentre
+from display.scenes.gin_panel import GinPanels
 from display.scenes.table_base import PEEK_SECONDS, TableScene
 from rummy.actions import Action
 from rummy.cards import Card
-from rummy.gin.melds import best_discard, best_melds
 from rummy.gin.state import HandPhase
 
 ANIM_SECONDS = 0.25
@@ -48,7 +49,7 @@ class Anim:
     t0: float
 
 
-class GinTableScene(TableScene):
+class GinTableScene(GinCentre, GinPanels, TableScene):
     name = "gin_table"
     LAMPS = {"draw": frozenset({"draw_stock", "pass_upcard", "decline"}),
              "knock": frozenset({"knock", "big_gin", "take_and_knock", "accept_knock"})}
@@ -66,14 +67,12 @@ class GinTableScene(TableScene):
         self._static_key_v: tuple = ()
         self._static_targets: list[Target] = []
         self._anim_rects: list[pygame.Rect] = []
-        self._locals: dict[int, pygame.Surface] = {}
         self._deal_anim_at: float | None = None
         self._hands: dict[int, tuple] = {}
 
     def exit(self) -> None:
         super().exit()
         self._panel_cache.clear()
-        self._locals.clear()
         self._hands.clear()
         self._static = None
         self._static_targets = []
@@ -384,279 +383,10 @@ class GinTableScene(TableScene):
     def _dismiss_banner(self) -> None:
         self.banner = ""
 
-    def _draw_centre(self, surf: pygame.Surface, area: pygame.Rect) -> None:
-        h = self.hand
-        if h is None:
-            return
-        narrow = area.width < 2.2 * area.height  # portrait: texts above and below the cards
-        if narrow:
-            info_h = int(area.height * 0.26)
-            cards_area = pygame.Rect(area.left, area.top + info_h, area.width, area.height - 2 * info_h)
-        else:
-            cards_area = area
-        card_h = int(min(cards_area.height * 0.72, area.width * 0.22))
-        cw, ch = cardart.card_size_for_height(card_h)
-        mid_y = cards_area.centery - ch // 2 - int(ch * 0.08)
-        self.stock_rect = pygame.Rect(area.centerx - cw - cw // 4, mid_y, cw, ch)
-        self.pile_rect = pygame.Rect(area.centerx + cw // 4, mid_y, cw, ch)
-        pile_outline = None
-        seat = self.m.to_act()[0] if self.m.to_act() else None
-        if seat is not None and (self.find(seat, "draw_discard") or self.find(seat, "take_upcard")):
-            pile_outline = cardart.HINT
-        self.draw_piles(surf, len(h.stock), h.top_discard, pile_outline)
-        label_h = max(14, int(ch * 0.16))
-        theme.draw_text(surf, _("Stock: {n}").format(n=len(h.stock)),
-                        pygame.Rect(self.stock_rect.left - cw // 4, self.stock_rect.bottom + 2, cw + cw // 2, label_h),
-                        size=label_h, colour=theme.INK_DIM)
-        theme.draw_text(surf, _("Discard"),
-                        pygame.Rect(self.pile_rect.left - cw // 4, self.pile_rect.bottom + 2, cw + cw // 2, label_h),
-                        size=label_h, colour=theme.INK_DIM)
-        # Left (or above): the knock limit and the knock card (G-6). Right (or below): scores.
-        if narrow:
-            left = pygame.Rect(area.left + 8, area.top + 4, area.width - 16, info_h - 8)
-            right = pygame.Rect(area.left + 8, area.bottom - info_h + 4, area.width - 16, info_h - 8)
-        else:
-            side_w = max(0, (area.width - 2 * (cw + cw // 4) - cw) // 2)
-            left = pygame.Rect(area.left + 8, area.top + 6, side_w - 8, area.height - 12)
-            right = pygame.Rect(self.pile_rect.right + cw // 2, area.top + 6,
-                                area.right - self.pile_rect.right - cw // 2 - 8, area.height - 12)
-        line = max(16, min(int(area.height * 0.16), left.height // 4))
-        if self.app.settings.layout == "flat":
-            # a flat table: the same summary twice, each block turned to the player nearest it
-            near0, near1 = (right, left) if narrow else (left, right)
-            lines = self._info_lines()
-            self._draw_info(surf, near0, lines, 0)
-            self._draw_info(surf, near1, lines, 180)
-            return
-        limit_text, card_text, hand_text = self._limit_lines()
-        row = pygame.Rect(left.left, left.top, left.width, line)
-        size = theme.common_size([limit_text, card_text, hand_text], row, int(line * 0.8), bold=True)
-        theme.draw_text(surf, limit_text, row, size=size, bold=True, colour=theme.GOLD, align="left")
-        if card_text:
-            theme.draw_text(surf, card_text, row.move(0, line), size=size, align="left")
-        theme.draw_text(surf, hand_text, row.move(0, 2 * line), size=size, align="left", colour=theme.INK_DIM)
-        if self.centre_msg:
-            theme.draw_text(surf, self.centre_msg, pygame.Rect(left.left, left.bottom - line, left.width, line),
-                            size=size, align="left", colour=theme.INK)
-        self._draw_scores(surf, right, line)
-
-    def _limit_lines(self) -> tuple[str, str, str]:
-        """The knock limit (G-6), the knock card in knock-card mode (G-6.2), the hand number."""
-        h = self.hand
-        limit = _("Gin only: no knocking") if h.knock_limit == 0 else _("Knock with {n} or less").format(
-            n=h.knock_limit)
-        card = (_("Knock card: {card}").format(card=card_name(h.upcard))
-                if self.m.state.rules.knock_limit_mode == "knock_card" else "")
-        return limit, card, _("Hand {n}").format(n=self.m.state.hand_number)
-
-    def _score_lines(self) -> tuple[str, list[str]]:
-        st = self.m.state
-        title = _("Game {g} · to {t}").format(g=st.game_number, t=st.rules.game_target)
-        lines = [ngettext("{name}: {points} ({boxes} box)", "{name}: {points} ({boxes} boxes)", st.boxes[seat])
-                 .format(name=self.m.name(seat), points=st.scores[seat], boxes=st.boxes[seat]) for seat in (0, 1)]
-        if st.rules.match == "best_of":
-            lines.append(_("Games won: {a} – {b}").format(a=st.games_won[0], b=st.games_won[1]))
-        return title, lines
-
-    def _info_lines(self) -> list[tuple[str, tuple, bool]]:
-        limit, card, _hand = self._limit_lines()
-        title, scores = self._score_lines()
-        out = [(limit, theme.GOLD, True)]
-        if card:
-            out.append((card, theme.INK, False))
-        out.append((title, theme.GOLD, True))
-        out += [(t, theme.INK, False) for t in scores]
-        if self.centre_msg:
-            out.append((self.centre_msg, theme.INK_DIM, False))
-        return out
-
-    def _draw_info(self, surf: pygame.Surface, box: pygame.Rect, lines, angle: int) -> None:
-        """Summary lines in ``box``, turned by ``angle`` (0 or 180) to face a seat (each line
-        drawn turned: no work surface to fill and flip)."""
-        from display.layout import rotate_rect
-
-        if box.width <= 0 or box.height <= 0:
-            return
-        line = min(box.height // max(1, len(lines)), max(16, int(box.height * 0.2)))
-        row = pygame.Rect(0, 0, box.width, line)
-        # one size for the summary; the last move's line (dim) shrinks on its own if it is long
-        size = theme.common_size([t for t, c, _b in lines if c != theme.INK_DIM], row, int(line * 0.8), bold=True)
-        for i, (text, colour, bold) in enumerate(lines):
-            r = rotate_rect(row.move(0, i * line), box.size, angle).move(box.topleft)
-            theme.draw_text(surf, text, r, size=size, colour=colour, bold=bold,
-                            align="right" if angle == 180 else "left", turned=angle == 180)
-
-    def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
-        title, lines = self._score_lines()
-        row = pygame.Rect(box.left, box.top, box.width, line)
-        size = theme.common_size([title, *lines], row, int(line * 0.8), bold=True)
-        theme.draw_text(surf, title, row, size=size, align="right", colour=theme.GOLD, bold=True)
-        for i, text in enumerate(lines):
-            theme.draw_text(surf, text, row.move(0, (i + 1) * line), size=size, align="right",
-                            colour=theme.INK if i < 2 else theme.INK_DIM)
-
     # -- a seat's panel -------------------------------------------------------------------
-    def _panel_key(self, p: SeatPanel) -> tuple:
-        """Everything a seat's panel shows: it is redrawn only when this changes."""
-        seat, ui, h = p.seat, self.ui[p.seat], self.hand
-        hand = (tuple(h.hands[seat]), h.dealer) if h is not None else ()
-        kinds = tuple(sorted({a.kind for a in self.legal(seat)}))
-        return (p.rect.topleft, p.rect.size, p.angle, hand, ui.selected, ui.mode, ui.flash,
-                self.face_up(seat), self._settings_key(), tuple(self.m.to_act()), kinds,
-                phase_hint(self, seat), self.m.name(seat))
 
-    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, dirty: list[pygame.Rect]) -> None:
-        """Draw a seat's panel when what it shows changed (a full redraw reuses the turned
-        surface)."""
-        key = self._panel_key(p)
-        self.region(("panel", p.seat), key, p.rect, lambda: self._blit_panel(surf, p, key), dirty)
 
-    def _blit_panel(self, surf: pygame.Surface, p: SeatPanel, key: tuple) -> None:
-        cached = self._panel_cache.get(p.seat)
-        if cached is not None and cached[0] == key and cached[1] is not None and theme.TEXT_LOG is None:
-            _key, turned, targets, rects = cached
-            surf.blit(turned, p.rect)
-            self.targets += targets
-            self.hand_screen_rects[p.seat] = rects
-            return
-        before = len(self.targets)
-        turned = self._render_panel(surf, p)
-        mine = self.targets[before:]
-        self._panel_cache[p.seat] = (key, turned, mine, self.hand_screen_rects[p.seat])
 
-    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface | None:
-        """Draw a seat's panel; returns its turned surface (None: drawn straight onto ``surf``)."""
-        seat = p.seat
-        w, d = p.local_size
-        if p.angle == 0:
-            local = surf.subsurface(p.rect)  # upright: no work surface to copy
-        else:
-            local = self._locals.get(seat)
-            if local is None or local.get_size() != (w, d):
-                local = self._locals[seat] = pygame.Surface((w, d)).convert()
-        mark = self.log_mark()
-        h = self.hand
-        active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
-        header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
-        local.fill(theme.PANEL)
-        if active:  # the seat to play: a lit header and a gold frame
-            local.fill(theme.PANEL_ACTIVE, (0, 0, w, header.bottom + 2))
-        ui = self.ui[seat]
-        name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
-        theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
-                        bold=True, align="left", colour=theme.GOLD if active else theme.INK)
-        status = ui.flash or phase_hint(self, seat)
-        theme.draw_text(local, status, pygame.Rect(header.left + int(header.width * 0.3), header.top,
-                                                   int(header.width * 0.7), header.height),
-                        align="right", colour=theme.WARN if ui.flash else theme.INK)
-        buttons = self._panel_buttons(seat)
-        col_w = max(self.touch * 2, int(w * 0.19))
-        body = pygame.Rect(8, header.bottom + 4, w - 16 - col_w - 8, d - header.bottom - 8)
-        cards = list(h.hands[seat]) if h is not None else []
-        up = self.face_up(seat)
-        order, suggest, dead_text, groups = self._arrangement(cards) if up else (cards, None, "", [])
-        raise_px = max(6, body.height // 10)
-        # the deadwood line sits under the header, left of the buttons
-        if dead_text:
-            info = pygame.Rect(body.left, body.top, body.width, max(16, int(body.height * 0.16)))
-            theme.draw_text(local, dead_text, info, align="left", colour=theme.INK_DIM)
-            body = pygame.Rect(body.left, info.bottom, body.width, body.bottom - info.bottom)
-        rects = hand_rects(body, len(order), body.height, min_strip=self.touch, raise_px=raise_px)
-        selected = ui.selected if up else None
-        lifted = [r.move(0, -raise_px) if card == selected else r for card, r in zip(order, rects, strict=True)]
-        self._blit_hand(local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px)
-        if active:
-            pygame.draw.rect(local, theme.GOLD, local.get_rect(), max(3, d // 40))
-        screen_rects = [p.to_screen(r) for r in lifted]
-        self.hand_screen_rects[seat] = screen_rects
-        # the call buttons column
-        col = pygame.Rect(w - 8 - col_w, header.bottom + 4, col_w, d - header.bottom - 10)
-        if buttons:
-            bh = max(self.touch, min(int(col.height / len(buttons)) - 6, int(d * 0.3)))
-            for i, (label, fn, hot, bname) in enumerate(buttons):
-                r = pygame.Rect(col.left, col.top + i * (bh + 6), col.width, bh)
-                t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
-                t.rect = p.to_screen(t.rect)
-        self.map_log(mark, p.to_screen)  # texts recorded in local coordinates, on the screen
-        turned = None
-        if p.angle:
-            turned = self.turn(local, p.angle)
-            surf.blit(turned, p.rect)
-        self.panel_targets(p, [(visible_part(rects, i), card) for i, card in enumerate(order)], self.pick_card)
-        return turned
 
-    def _blit_hand(self, local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px) -> None:
-        """The hand as one cached layer: only the seat whose cards changed is redrawn."""
-        key = (tuple(order), up, selected, suggest, tuple(groups), body.size, tuple(map(tuple, lifted)),
-               self.app.settings.four_colour)
-        cached = self._hands.get(seat)
-        if cached is None or cached[0] != key:
-            layer = cached[1] if cached is not None and cached[1].get_size() == body.size else \
-                pygame.Surface(body.size).convert()
-            layer.fill(theme.PANEL)
-            origin = (-body.left, -body.top)
-            for card, r in zip(order, lifted, strict=True):
-                outline = cardart.SELECT if card == selected else (cardart.HINT if up and card == suggest else None)
-                layer.blit(cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
-                                                outline=outline), r.move(origin))
-            for g_start, g_len in groups:
-                if g_start + g_len <= len(rects):
-                    a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)
-                    y = a.top - max(3, raise_px // 2)  # a bar over each suggested meld
-                    pygame.draw.line(layer, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
-            cached = self._hands[seat] = (key, layer)
-        local.blit(cached[1], body)
 
-    def _arrangement(self, cards: list[Card]):
-        """Suggested order: melds, then deadwood (G-2.4); with 11 cards the suggested discard last."""
-        if not cards:
-            return cards, None, "", []
-        suggest = None
-        if len(cards) == 11:
-            suggest, melds, dead = best_discard(cards)
-        else:
-            melds, dead = best_melds(cards)
-        order: list[Card] = []
-        groups = []
-        for meld in melds:
-            groups.append((len(order), len(meld)))
-            order += sorted(meld, key=lambda c: (c.suit, c.rank))
-        order += sorted(dead, key=lambda c: (c.rank, c.suit))
-        if suggest is not None:
-            order.append(suggest)
-        count = sum(c.value for c in dead)
-        if suggest is not None:
-            text = _("Deadwood {n} after discarding {card}").format(n=count, card=card_name(suggest))
-        else:
-            text = _("Deadwood {n}").format(n=count)
-        return order, suggest, text, groups
 
-    def _panel_buttons(self, seat: int):
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
-        out = []
-        if "take_upcard" in kinds:
-            out.append((_("Take"), self.touch_pile, True, "take"))
-        if "pass_upcard" in kinds:
-            out.append((_("Pass"), lambda: self.call_draw(seat), False, "pass"))
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        h = self.hand
-        if h is not None and h.phase is HandPhase.DISCARD and legal:
-            if "big_gin" in kinds:
-                out.append((_("Big Gin!"), lambda: self.submit(seat, self.find(seat, "big_gin")), True, "big_gin"))
-            label = _("Cancel knock") if ui.mode == "knock" else _("Knock")
-            out.append((label, lambda: self.call_knock(seat), "knock" in kinds and ui.mode != "knock", "knock"))
-        if "take_and_knock" in kinds:
-            out.append((_("Take and knock"), lambda: self.call_knock(seat), True, "take_and_knock"))
-        if "decline" in kinds:
-            out.append((_("Decline"), lambda: self.call_draw(seat), False, "decline"))
-        if "accept_knock" in kinds:
-            out.append((_("Accept knock"), lambda: self.submit(seat, self.find(seat, "accept_knock")), True,
-                        "accept"))
-            out.append((_("Refuse"), lambda: self.submit(seat, self.find(seat, "refuse_knock")), False, "refuse"))
-        if "done_laying_off" in kinds:
-            out.append((_("Done"), lambda: self.submit(seat, self.find(seat, "done_laying_off")), True, "done"))
-        return out[:3]
