@@ -585,3 +585,57 @@ def test_c_8_3_to_c_8_6_buying_matches_an_independent_model(case):
     else:
         assert not state.stock_only and started.data["skipped"] == skipped
     assert len(state.discard_pile) == len(discarders) - k
+
+
+# --- C-1, C-2: melds against an independent definition -------------------------------------
+
+def reference_is_meld(group, *, min_seq, ace):
+    ranks = [c.rank for c in group]
+    if len(set(ranks)) == 1:
+        return 3 <= len(group) <= 8  # C-2.2 a set of one rank, 8 at most with two packs
+    if len({c.suit for c in group}) != 1 or len(set(ranks)) != len(ranks):
+        return False  # C-1.3 one suit, one card of each rank
+    if len(group) < min_seq:
+        return False
+    windows = [set(range(lo, lo + len(group))) for lo in range(1, 15 - len(group))]
+    if ace != "low_only":  # C-2.3 ace high: Q-K-A as 12-13-14
+        windows += [{14 if r == 1 else r for r in w} | ({1} if 14 in w else set())
+                    for w in [set(range(lo, lo + len(group))) for lo in range(2, 16 - len(group))]]
+    if ace == "around_corner":
+        windows += [{(lo + i - 1) % 13 + 1 for i in range(len(group))} for lo in range(1, 14)]
+    got = set(ranks)
+    return any(got == {1 if r == 14 else r for r in w} for w in windows)
+
+
+@settings(max_examples=400, deadline=None)
+@given(group=st.lists(st.integers(0, 51), min_size=1, max_size=9),
+       same_suit=st.booleans(), min_seq=st.sampled_from([3, 4]),
+       ace=st.sampled_from(["low_or_high", "low_only", "around_corner"]),
+       extra=st.integers(0, 51))
+def test_c_1_c_2_c_5_2_melds_and_layoffs_match_the_rule_text(group, same_suit, min_seq, ace,
+                                                              extra):
+    from rummy.cards import Card
+    from rummy.contract.melds import is_meld, layoff_problem
+
+    if same_suit:  # runs are rare by chance: often draw one suit
+        group = [i % 13 for i in group]
+    cs = [Card.from_index(i) for i in group]
+    if any(cs.count(c) > 2 for c in cs):
+        return  # two packs: at most two copies of a card
+    rules = rules_from_dict({"min_sequence_len": min_seq, "ace_in_sequences": ace})
+    assert is_meld(cs, rules) == reference_is_meld(cs, min_seq=min_seq, ace=ace)
+    c = Card.from_index(extra % 13 + (group[0] // 13) * 13 if same_suit else extra)
+    if is_meld(cs, rules) and cs.count(c) < 2:  # C-5.2: a lay-off keeps the meld a meld
+        grown = [*cs, c]
+        assert (layoff_problem(cs, c, rules) is None) == reference_is_meld(
+            grown, min_seq=min_seq, ace=ace)
+
+
+def test_c_2_3_the_reference_definition_itself():
+    def ref(text, ace="low_or_high", min_seq=3):
+        return reference_is_meld(cards(text), min_seq=min_seq, ace=ace)
+
+    assert ref("QH KH AH") and ref("AH 2H 3H") and not ref("KH AH 2H")
+    assert ref("KH AH 2H", "around_corner") and not ref("QH KH AH", "low_only")
+    assert ref("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH") and not ref("AH 2H 3H", min_seq=4)
+    assert ref("7H 7H 7S 7S 7D 7D 7C 7C") and not ref("7H 7S") and not ref("2H 3H 3H 4H")
