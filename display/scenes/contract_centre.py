@@ -13,6 +13,12 @@ from display.scenes.base import Target
 from rummy.contract.state import TURN
 
 
+def _shown(card) -> float:
+    """How much of a card's width shows under the next one in a meld: its whole index
+    ("10" is wider than one letter)."""
+    return 0.62 if card.rank == 10 else 0.42
+
+
 class ContractCentre:
     """Drawing of the contract table's centre (mixed into :class:`ContractTableScene`)."""
 
@@ -79,19 +85,19 @@ class ContractCentre:
             theme.draw_text(surf, self.m.name(owner), pygame.Rect(cell.left, cell.top, cell.width, label_h),
                             align="left", colour=theme.GOLD if owner == st.turn else theme.INK_DIM, bold=True)
             melds = [m for m in st.table_melds if m.owner == owner]
-            units = sum(1 + 0.42 * (len(m.cards) - 1) for m in melds) + 0.15 * (len(melds) - 1)
+            units = sum(1 + sum(_shown(c) for c in m.cards[:-1]) for m in melds) + 0.15 * (len(melds) - 1)
             ratio = cardart.card_size_for_height(100)[0] / 100
             ch = int(min(cell.height - label_h - 2, cell.width / max(1.0, units * ratio)))
             ch = max(12, ch)
             cw, ch = cardart.card_size_for_height(ch)
-            step = max(1, int(cw * 0.42))  # enough to read "10"
             x, y = cell.left, cell.top + label_h + 1
             for m in melds:
                 start = x
-                for c in m.cards:
+                for c in m.cards[:-1]:
                     surf.blit(cardart.card_surface(c, (cw, ch), four_colour=four), (x, y))
-                    x += step
-                r = pygame.Rect(start, y, x - step + cw - start, ch)
+                    x += max(1, int(cw * _shown(c)))
+                surf.blit(cardart.card_surface(m.cards[-1], (cw, ch), four_colour=four), (x, y))
+                r = pygame.Rect(start, y, x + cw - start, ch)
                 self.meld_rects[m.id] = r
                 t = self.touch
                 self.targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)),
