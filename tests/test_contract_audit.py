@@ -639,3 +639,46 @@ def test_c_2_3_the_reference_definition_itself():
     assert ref("KH AH 2H", "around_corner") and not ref("QH KH AH", "low_only")
     assert ref("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH") and not ref("AH 2H 3H", min_seq=4)
     assert ref("7H 7H 7S 7S 7D 7D 7C 7C") and not ref("7H 7S") and not ref("2H 3H 3H 4H")
+
+
+# --- C-3: finding a contract in a hand (the table's meld suggestion) -----------------------
+
+@st.composite
+def planted(draw):
+    """A hand holding some contract of C-3 (groups possibly longer than the minimum)."""
+    from rummy.cards import Card
+
+    deal = draw(st.integers(1, 5))
+    contract = ENGINE.preset("seed_002").contracts[deal - 1]
+    ranks = draw(st.permutations(range(1, 14)))
+    suits = draw(st.permutations("SHDC"))
+    groups = []
+    for i in range(contract.sets):
+        size = draw(st.integers(3, 5))
+        pool = [Card(ranks[i], s) for s in "SHDC"] * 2
+        groups.append(draw(st.permutations(pool))[:size])
+    for j in range(contract.sequences):
+        size = draw(st.integers(3, 6))
+        low = draw(st.integers(1, 14 - size + 1))
+        groups.append([Card(1 if r == 14 else r, suits[j]) for r in range(low, low + size)])
+    noise = draw(st.lists(st.integers(0, 51), max_size=4))
+    hand = [c for g in groups for c in g] + [Card.from_index(i) for i in noise]
+    return contract, hand
+
+
+@settings(max_examples=150, deadline=None)
+@given(planted())
+def test_c_3_a_contract_in_the_hand_is_always_found_and_valid(case):
+    from collections import Counter
+
+    from rummy.contract.contracts import contract_problem, find_contract
+
+    contract, hand = case
+    counts = Counter(hand)
+    if any(v > 2 for v in counts.values()):
+        return  # two packs
+    rules = ENGINE.preset("seed_002")
+    found = find_contract(hand, contract, rules)
+    assert found is not None
+    assert contract_problem(found, contract, rules) is None
+    assert not Counter(c for g in found for c in g) - counts  # only cards of the hand
