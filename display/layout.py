@@ -123,7 +123,6 @@ def seat_panels(
     side_edges = {e for e, _, _ in slots if e in ("left", "right")}
     d = round(min(w, h) * depth)
     side_d = round(min(w, h) * depth * (0.8 if n > 2 else 1.0))
-    top_used = any(e == "top" for e, _, _ in slots)
     panels = []
     for seat, (edge, i, k) in enumerate(slots):
         if edge in ("bottom", "top"):
@@ -132,11 +131,9 @@ def seat_panels(
             span = (x1 - x0) // k
             y = h - d if edge == "bottom" else 0
             rect = pygame.Rect(x0 + i * span, y, span, d)
-        else:
-            y0 = d if top_used else 0
-            y1 = h - d
-            x = 0 if edge == "left" else w - side_d
-            rect = pygame.Rect(x, y0, side_d, y1 - y0)
+        else:  # a side panel runs the full height: the corners beside the top and bottom panels
+            x = 0 if edge == "left" else w - side_d  # are its own (a hand wraps less)
+            rect = pygame.Rect(x, 0, side_d, h)
         angle = EDGE_ANGLE[edge] if layout == "flat" else 0
         panels.append(SeatPanel(seat, edge, rect, angle))
     return panels

@@ -16,6 +16,42 @@ from rummy.contract.state import PLAY, TURN
 SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card
 
 
+def _one_row(body: pygame.Rect, n: int, ch: int, raise_px: int) -> list[pygame.Rect]:
+    """``n`` cards ``ch`` high in one row, centred in ``body``, overlapping as needed."""
+    cw, ch = cardart.card_size_for_height(ch)
+    step = min(cw + cw / 10, (body.width - cw) / (n - 1)) if n > 1 else 0
+    x0 = body.centerx - (cw + step * (n - 1)) / 2
+    y = body.top + raise_px
+    return [pygame.Rect(round(x0 + i * step), y, cw, ch) for i in range(n)]
+
+
+def _columns(body: pygame.Rect, n: int, raise_px: int) -> list[pygame.Rect]:
+    """A tall, narrow hand: one to three columns of cards overlapping downwards (each card's
+    index shows), whichever leaves the biggest part of each card to touch."""
+    ratio = cardart.card_size_for_height(100)[0] / 100
+    best: list[pygame.Rect] = []
+    for cols in (1, 2, 3):
+        gap = 4
+        cw = (body.width - gap * (cols - 1)) // cols
+        if cw < 12:
+            break
+        ch = min(int(cw / ratio), body.height - raise_px)
+        cw, ch = cardart.card_size_for_height(ch)
+        per_col = -(-n // cols)
+        step = min(ch + ch / 10, (body.height - raise_px - ch) / (per_col - 1)) if per_col > 1 else 0
+        x0 = body.centerx - (cols * cw + gap * (cols - 1)) / 2
+        rects = [pygame.Rect(round(x0 + (i // per_col) * (cw + gap)), round(body.top + raise_px + (i % per_col) * step),
+                             cw, ch) for i in range(n)]
+        if not best or _touch_size(rects) > _touch_size(best):
+            best = rects
+    return best
+
+
+def _touch_size(rects: list[pygame.Rect]) -> int:
+    """The smallest side of any card's visible part (what a finger has to hit)."""
+    return max(0, min((min(v.size) for v in (visible_part(rects, i) for i in range(len(rects)))), default=0))
+
+
 class ContractPanels:
     """Drawing of the contract table's seat panels (mixed into :class:`ContractTableScene`)."""
 
@@ -173,7 +209,7 @@ class ContractPanels:
                 layer.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four, outline=outline),
                            r.move(dx, dy))
             for g_start, g_len in groups:
-                if g_len and g_start + g_len <= len(rects):
+                if g_len and g_start + g_len <= len(rects) and rects[g_start].top == rects[g_start + g_len - 1].top:
                     a, b = rects[g_start], rects[g_start + g_len - 1]
                     y = min(a.bottom + 2, d - 3) + dy
                     pygame.draw.line(layer, theme.GOLD, (a.left + 3 + dx, y), (b.right - 3 + dx, y), 3)
@@ -190,6 +226,8 @@ class ContractPanels:
             return []
         strip_min = MIN_TOUCH_PX if up else 6
         ratio = cardart.card_size_for_height(100)[0] / 100
+        if body.height > 1.5 * body.width:  # an upright side panel: cards stacked in columns
+            return _columns(body, n, raise_px)
         ch = body.height - raise_px
         cw = int(ch * ratio)
         if n > 1 and body.width - cw < strip_min * (n - 1):
@@ -197,14 +235,16 @@ class ContractPanels:
             if fit < max(24, cw * 0.55):
                 # one row of 40 px strips (7.7 mm) still beats two rows of tiny cards
                 if (body.width - max(24, int(cw * 0.7))) / (n - 1) < SQUEEZED_STRIP:
-                    return hand_rects(body, n, body.height, min_strip=strip_min, raise_px=raise_px)
+                    wrapped = hand_rects(body, n, body.height, min_strip=strip_min, raise_px=raise_px)
+                    # a shallow panel (a flat side seat): two rows of tiny cards can be worse than
+                    # one tight row of full-height cards
+                    if cw >= body.width:
+                        return wrapped
+                    row = _one_row(body, n, body.height - raise_px, raise_px)
+                    return wrapped if _touch_size(wrapped) >= _touch_size(row) else row
                 fit = max(24, int(cw * 0.7))
             ch = min(ch, int(fit / ratio))
-        cw, ch = cardart.card_size_for_height(ch)
-        step = min(cw + cw / 10, (body.width - cw) / (n - 1)) if n > 1 else 0
-        x0 = body.centerx - (cw + step * (n - 1)) / 2
-        y = body.top + raise_px
-        return [pygame.Rect(round(x0 + i * step), y, cw, ch) for i in range(n)]
+        return _one_row(body, n, ch, raise_px)
 
     def _per_col(self, d: int, col_h: int) -> int:
         """How many buttons fit one above the other in a panel ``d`` deep (at most two)."""
