@@ -682,3 +682,43 @@ def test_c_3_a_contract_in_the_hand_is_always_found_and_valid(case):
     assert found is not None
     assert contract_problem(found, contract, rules) is None
     assert not Counter(c for g in found for c in g) - counts  # only cards of the hand
+
+
+@settings(max_examples=120, deadline=None)
+@given(n=st.integers(3, 6), turn=st.integers(0, 5), data=st.data())
+def test_c_8_8_who_buys_never_depends_on_press_order(n, turn, data):
+    """Any BUY presses while the question travels end as if the nearest had asked alone."""
+    turn %= n
+    discarder = (turn - 1) % n
+    hands = ["3S 4S 5S"] * n
+    state = position(hands=hands, pile=[("KS", None), ("7H", discarder)], stock="AS AH AD AC",
+                     turn=turn)
+    askers = [s for s in ENGINE.to_act(state) if s != turn]
+    wanting = data.draw(st.lists(st.sampled_from(askers), min_size=1, unique=True))
+    order = data.draw(st.permutations(wanting))
+    answers = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    for s in wanting:  # asked before he pressed, a player who wants it says "Нельзя"
+        answers[s] = False
+    nearest = min(wanting, key=lambda s: (s - turn) % n)
+
+    def finish(s, presses):
+        presses = list(presses)
+        while s.phase == ASK:
+            while s.phase == ASK and presses and data.draw(st.booleans()):
+                r = presses.pop(0)
+                legal = buy(r) in ENGINE.legal_actions(s, r)
+                try:
+                    s, _ = act(s, buy(r))
+                    assert legal
+                except ActionError as exc:
+                    assert not legal and ("C-8.8" in str(exc) or "already" in str(exc))
+            if s.phase == ASK:
+                s, _ = act(s, Action("answer", s.buy.asked, flag=answers[s.buy.asked]))
+        if s.phase == TAKE:
+            s, _ = act(s, take(s.buy.buyer, 1))
+        return s
+
+    alone = finish(act(state, buy(nearest))[0], [])
+    crowd = finish(act(state, buy(order[0]))[0], order[1:])
+    assert crowd.hands == alone.hands and crowd.turn == alone.turn
+    assert crowd.discard_pile == alone.discard_pile and crowd.stock == alone.stock
