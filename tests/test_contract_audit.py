@@ -722,3 +722,15 @@ def test_c_8_8_who_buys_never_depends_on_press_order(n, turn, data):
     crowd = finish(act(state, buy(order[0]))[0], order[1:])
     assert crowd.hands == alone.hands and crowd.turn == alone.turn
     assert crowd.discard_pile == alone.discard_pile and crowd.stock == alone.stock
+
+
+def test_c_8_6_replay_never_calls_the_seat_that_plays_next_skipped():
+    s, _ = deal_start(["", ""], "QS", "3S 4S 5S")  # two players: B buys A's upcard
+    s, ev = act(s, buy(B), yes(A))
+    started = [e for e in ev if e.kind == "turn_started"][0]
+    assert started.seat == A and started.data["skipped"] == [A]
+    assert ENGINE.describe(started) == "seat 0 to play (top of pack: none)"
+    s = buy_start()
+    s, ev = act(s, buy(D), yes(B), yes(C))
+    started = [e for e in ev if e.kind == "turn_started"][0]
+    assert ENGINE.describe(started).endswith("; skipped by the buy: seat 1, seat 2")

@@ -20,8 +20,11 @@ def _dealt(d: Mapping[str, Any], who: str) -> str:
 
 def _turn_started(d: Mapping[str, Any], who: str) -> str:
     text = f"{who} to play (top of pack: {d.get('top') or 'none'})"
-    if d.get("skipped"):
-        text += f"; skipped by the buy: {', '.join(_seat(s) for s in d['skipped'])}"
+    # C-8.6: the seats that lose their turn; when play wraps round to the player in turn,
+    # he plays at once and is not named.
+    skipped = [_seat(s) for s in d.get("skipped") or () if _seat(s) != who]
+    if skipped:
+        text += f"; skipped by the buy: {', '.join(skipped)}"
     if d.get("stock_only"):
         text += "; resumes and must draw from the stock"
     return text
