@@ -163,16 +163,20 @@ class Scene:
         hot: bool = False,
         size: int | None = None,
         seat: int | None = None,
+        turned: bool = False,
     ) -> Target:
-        """Draw a big rounded button and register it as a touch target."""
+        """Draw a big rounded button and register it as a touch target (``turned``: upside
+        down, for the player across a flat table)."""
         rect = pygame.Rect(rect)
         colour = theme.BUTTON_HOT if hot else theme.BUTTON if enabled else theme.BUTTON_OFF
         radius = max(6, rect.height // 5)
-        pygame.draw.rect(surf, theme.SHADOW, rect.move(0, max(2, rect.height // 16)), border_radius=radius)
+        drop = max(2, rect.height // 16)
+        pygame.draw.rect(surf, theme.SHADOW, rect.move(0, -drop if turned else drop), border_radius=radius)
         pygame.draw.rect(surf, colour, rect, border_radius=radius)
         inner = rect.inflate(-min(max(12, rect.height // 3), rect.width // 5), -max(6, rect.height // 4))
         draw_colour = theme.BUTTON_TEXT if enabled else (60, 70, 64)
-        theme.draw_text(surf, label, inner, size=size or int(rect.height * 0.42), colour=draw_colour, bold=True)
+        theme.draw_text(surf, label, inner, size=size or int(rect.height * 0.42), colour=draw_colour, bold=True,
+                        turned=turned)
         t = Target(rect, name or label, action if enabled else None, seat=seat)
         self.targets.append(t)
         return t

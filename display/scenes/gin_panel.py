@@ -9,10 +9,22 @@ import pygame
 from display import cardart, theme
 from display.gin_text import card_name, phase_hint
 from display.i18n import _
-from display.layout import SeatPanel, hand_rects, visible_part
+from display.layout import SeatPanel, hand_rects, rotate_rect, visible_part
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
 from rummy.gin.state import HandPhase
+
+_FLIPPED: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _flipped(img: pygame.Surface) -> pygame.Surface:
+    """A card surface turned 180° (cached alongside the card art's own cache)."""
+    got = _FLIPPED.get(id(img))
+    if got is None or got[0] is not img:
+        if len(_FLIPPED) > 200:
+            _FLIPPED.clear()
+        got = _FLIPPED[id(img)] = (img, pygame.transform.flip(img, True, True))
+    return got[1]
 
 
 class GinPanels:
@@ -28,44 +40,36 @@ class GinPanels:
                 phase_hint(self, seat), self.m.name(seat))
 
     def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, dirty: list[pygame.Rect]) -> None:
-        """Draw a seat's panel when what it shows changed (a full redraw reuses the turned
-        surface)."""
-        key = self._panel_key(p)
-        self.region(("panel", p.seat), key, p.rect, lambda: self._blit_panel(surf, p, key), dirty)
+        """Draw a seat's panel when what it shows changed."""
+        self.region(("panel", p.seat), self._panel_key(p), p.rect, lambda: self._render_panel(surf, p), dirty)
 
-    def _blit_panel(self, surf: pygame.Surface, p: SeatPanel, key: tuple) -> None:
-        cached = self._panel_cache.get(p.seat)
-        if cached is not None and cached[0] == key and cached[1] is not None and theme.TEXT_LOG is None:
-            _key, turned, targets, rects = cached
-            surf.blit(turned, p.rect)
-            self.targets += targets
-            self.hand_screen_rects[p.seat] = rects
-            return
-        before = len(self.targets)
-        turned = self._render_panel(surf, p)
-        mine = self.targets[before:]
-        self._panel_cache[p.seat] = (key, turned, mine, self.hand_screen_rects[p.seat])
-
-    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface | None:
-        """Draw a seat's panel; returns its turned surface (None: drawn straight onto ``surf``)."""
+    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
+        """Draw a seat's panel straight onto the screen: laid out upright in local
+        coordinates, each piece placed with ``p.to_screen`` (turned pieces for the far seat,
+        so no work surface is filled and flipped)."""
         seat = p.seat
         w, d = p.local_size
-        local = self.panel_surface(surf, p)
-        mark = self.log_mark()
+        turned = p.angle == 180
+        at = p.to_screen
+
+        def text(t: str, box: pygame.Rect, align: str, **kw) -> None:
+            if turned:
+                align = {"left": "right", "right": "left"}.get(align, align)
+            theme.draw_text(surf, t, at(box), align=align, turned=turned, **kw)
+
         h = self.hand
         active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
         header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
-        local.fill(theme.PANEL)
+        surf.fill(theme.PANEL, p.rect)
         if active:  # the seat to play: a lit header and a gold frame
-            local.fill(theme.PANEL_ACTIVE, (0, 0, w, header.bottom + 2))
+            surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
         ui = self.ui[seat]
         name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
-        theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
-                        bold=True, align="left", colour=theme.GOLD if active else theme.INK)
+        text(name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
+             bold=True, align="left", colour=theme.GOLD if active else theme.INK)
         status = ui.flash or phase_hint(self, seat)
-        theme.draw_text(local, status, pygame.Rect(header.left + int(header.width * 0.3), header.top,
-                                                   int(header.width * 0.7), header.height),
-                        align="right", colour=theme.WARN if ui.flash else theme.INK)
+        text(status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
+                                 header.height), align="right", colour=theme.WARN if ui.flash else theme.INK)
         buttons = self._panel_buttons(seat)
         col_w = max(self.touch * 2, int(w * 0.19))
         body = pygame.Rect(8, header.bottom + 4, w - 16 - col_w - 8, d - header.bottom - 8)
@@ -76,14 +80,14 @@ class GinPanels:
         # the deadwood line sits under the header, left of the buttons
         if dead_text:
             info = pygame.Rect(body.left, body.top, body.width, max(16, int(body.height * 0.16)))
-            theme.draw_text(local, dead_text, info, align="left", colour=theme.INK_DIM)
+            text(dead_text, info, align="left", colour=theme.INK_DIM)
             body = pygame.Rect(body.left, info.bottom, body.width, body.bottom - info.bottom)
         rects = hand_rects(body, len(order), body.height, min_strip=self.touch, raise_px=raise_px)
         selected = ui.selected if up else None
         lifted = [r.move(0, -raise_px) if card == selected else r for card, r in zip(order, rects, strict=True)]
-        self._blit_hand(local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px)
+        self._blit_hand(surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px)
         if active:
-            pygame.draw.rect(local, theme.GOLD, local.get_rect(), max(3, d // 40))
+            pygame.draw.rect(surf, theme.GOLD, p.rect, max(3, d // 40))
         screen_rects = [p.to_screen(r) for r in lifted]
         self.hand_screen_rects[seat] = screen_rects
         # the call buttons column
@@ -92,37 +96,40 @@ class GinPanels:
             bh = max(self.touch, min(int(col.height / len(buttons)) - 6, int(d * 0.3)))
             for i, (label, fn, hot, bname) in enumerate(buttons):
                 r = pygame.Rect(col.left, col.top + i * (bh + 6), col.width, bh)
-                t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
-                t.rect = p.to_screen(t.rect)
-        self.map_log(mark, p.to_screen)  # texts recorded in local coordinates, on the screen
-        turned = None
-        if p.angle:
-            turned = self.turn(local, p.angle)
-            surf.blit(turned, p.rect)
+                self.button(surf, at(r), label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat, turned=turned)
         self.panel_targets(p, [(visible_part(rects, i), card) for i, card in enumerate(order)], self.pick_card)
-        return turned
 
-    def _blit_hand(self, local, seat, body, order, lifted, up, selected, suggest, groups, rects, raise_px) -> None:
-        """The hand as one cached layer: only the seat whose cards changed is redrawn."""
+    def _blit_hand(self, surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px) -> None:
+        """The hand as one cached layer, already turned to face the seat: only the seat
+        whose cards changed is redrawn."""
+        turned = p.angle == 180
         key = (tuple(order), up, selected, suggest, tuple(groups), body.size, tuple(map(tuple, lifted)),
-               self.app.settings.four_colour)
-        cached = self._hands.get(seat)
+               self.app.settings.four_colour, turned)
+        cached = self._hands.get(p.seat)
         if cached is None or cached[0] != key:
-            layer = cached[1] if cached is not None and cached[1].get_size() == body.size else \
-                pygame.Surface(body.size).convert()
+            size = body.size
+
+            def place(r: pygame.Rect) -> pygame.Rect:
+                return rotate_rect(r, size, 180) if turned else r
+
+            layer = cached[1] if cached is not None and cached[1].get_size() == size else \
+                pygame.Surface(size).convert()
             layer.fill(theme.PANEL)
             origin = (-body.left, -body.top)
             for card, r in zip(order, lifted, strict=True):
                 outline = cardart.SELECT if card == selected else (cardart.HINT if up and card == suggest else None)
-                layer.blit(cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
-                                                outline=outline), r.move(origin))
+                img = cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
+                                           outline=outline)
+                layer.blit(_flipped(img) if turned else img, place(r.move(origin)))
             for g_start, g_len in groups:
                 if g_start + g_len <= len(rects):
                     a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)
+                    width = max(3, raise_px // 3)
                     y = a.top - max(3, raise_px // 2)  # a bar over each suggested meld
-                    pygame.draw.line(layer, theme.GOLD, (a.left + 4, y), (b.right - 4, y), max(3, raise_px // 3))
-            cached = self._hands[seat] = (key, layer)
-        local.blit(cached[1], body)
+                    bar = place(pygame.Rect(a.left + 4, y - width // 2, b.right - a.left - 8, width))
+                    layer.fill(theme.GOLD, bar)
+            cached = self._hands[p.seat] = (key, layer)
+        surf.blit(cached[1], p.to_screen(body))
 
     def _arrangement(self, cards: list[Card]):
         """Suggested order: melds, then deadwood (G-2.4); with 11 cards the suggested discard last."""

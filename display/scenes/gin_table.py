@@ -62,7 +62,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
         self.anims: list[Anim] = []
         self._bg: pygame.Surface | None = None
         self.hand_screen_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
-        self._panel_cache: dict[int, tuple] = {}
         self._static: pygame.Surface | None = None
         self._static_key_v: tuple = ()
         self._static_targets: list[Target] = []
@@ -72,7 +71,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
 
     def exit(self) -> None:
         super().exit()
-        self._panel_cache.clear()
         self._hands.clear()
         self._static = None
         self._static_targets = []
