@@ -10,20 +10,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from test_display_e2e import FakeClock  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.notice import NOTICE_SECONDS, TEXTS, resume_notices  # noqa: E402
 from rummy.session import ResumeResult  # noqa: E402
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def _app(tmp_path, clock, **display) -> App:
