@@ -734,3 +734,25 @@ def test_c_8_6_replay_never_calls_the_seat_that_plays_next_skipped():
     s, ev = act(s, buy(D), yes(B), yes(C))
     started = [e for e in ev if e.kind == "turn_started"][0]
     assert ENGINE.describe(started).endswith("; skipped by the buy: seat 1, seat 2")
+
+
+@pytest.mark.parametrize("limit", ["max_buys", "down"])
+def test_c_8_7_player_in_turn_who_may_not_buy_is_still_asked_and_refuses_by_drawing(limit):
+    """With buy limits (C-8.7) the card discarded for N is still his to take (C-5.1)."""
+    if limit == "max_buys":
+        s = buy_start(rules=rules_from_dict({"max_buys_per_deal": 1}))
+        s = replace(s, buys=(0, 1, 0, 0))
+    else:
+        s = buy_start(rules=rules_from_dict({"buy_after_contract": False}))
+        s = replace(s, contract_down=(False, True, False, False))
+    assert [x.target for x in ENGINE.legal_actions(s, B) if x.kind == "buy"] == []
+    s1, ev = act(s, buy(D))
+    assert s1.phase == ASK and s1.buy.asked == B  # asked first, as always (C-8.3)
+    s2, ev = act(s1, no(B))
+    assert kinds(ev) == ["answered", "took_discard"] and s2.phase == PLAY and s2.turn == B
+    assert s2.taken_card == card("7H") and len(s2.hands[B]) == 11 and s2.buys[B] == s.buys[B]
+    assert len(s2.stock) == len(s.stock) and len(s2.hands[D]) == 10  # no stock card, no buy
+    with pytest.raises(ActionError, match=r"C-5\.3"):
+        act(s2, Action("discard", B, card=card("7H")))
+    s3, _ = act(s1, yes(B), yes(C))  # or he lets it go
+    assert card("7H") in s3.hands[D] and s3.turn == A

@@ -12,7 +12,9 @@ Action kinds (``rummy.actions.Action``; seat = who acts):
     one stock card for each card after the first, no discard (C-8.2).
 * ``no_buy`` (an asker in the window): pass on the card (bots; a table never needs it).
 * ``answer`` (the asked seat): ``flag`` True = "Можно" (may), False = "Нельзя" (the refuser
-  buys the card himself, C-8.4).
+  buys the card himself, C-8.4; the player in turn takes it as his ordinary draw instead
+  under ``take_as_draw`` or when a buy limit stops him buying, C-12.2, C-8.7). The table's
+  answer timeout submits the asked seat's ``answer`` True.
 * ``take_cards`` (the buyer, ``target`` = k): how many pack cards from the top a granted
   buyer or refuser takes, one stock card each (free first card for N) (C-8.5).
 * ``meld`` (N, ``melds`` = every group of the contract at once, C-15.3).

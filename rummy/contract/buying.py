@@ -32,10 +32,23 @@ def can_buy(state: ContractState, seat: int, pile: PileCard) -> bool:
     return rules.buy_after_contract or not state.contract_down[seat]
 
 
+def refusal_is_draw(state: ContractState, seat: int, pile: PileCard) -> bool:
+    """Is a "Нельзя" from ``seat`` his ordinary draw of the card rather than a buy?
+
+    C-12.2 ``take_as_draw``: always for the player in turn. Otherwise only when the player
+    in turn may not buy (``max_buys_per_deal`` used up, or ``buy_after_contract`` off and
+    his contract down, C-8.7): he may still take the card discarded for him as his draw
+    (C-5.1), so he is still asked first and his refusal is that draw.
+    """
+    if seat != state.turn:
+        return False
+    return state.rules.next_player_refusal == "take_as_draw" or not can_buy(state, seat, pile)
+
+
 def can_refuse(state: ContractState, seat: int, pile: PileCard) -> bool:
     """May ``seat`` answer "Нельзя" (and so buy the card himself, C-8.4)?"""
-    if seat == state.turn and state.rules.next_player_refusal == "take_as_draw":
-        return pile.discarder != seat  # C-12.2: the refusal is his ordinary draw
+    if refusal_is_draw(state, seat, pile):
+        return pile.discarder != seat  # C-5.1: never his own discard
     return can_buy(state, seat, pile)
 
 
@@ -159,8 +172,8 @@ def answer(state: ContractState, seat: int, flag: bool | None) -> tuple[Contract
         state = replace(state, buy=replace(buy, permitted=(*buy.permitted, seat)))
         return _walk(state, state.left(seat), events)
     n = state.turn
-    if seat == n and state.rules.next_player_refusal == "take_as_draw":
-        # C-12.2 variant: N's refusal is his ordinary draw of the card.
+    if refusal_is_draw(state, seat, PileCard(buy.card, buy.discarder)):
+        # C-12.2 take_as_draw, or N may not buy (C-8.7): N's refusal is his ordinary draw.
         top = state.discard_pile[-1]
         state = flow.with_hand(state, n, (*state.hands[n], top.card))
         state = replace(state, discard_pile=state.discard_pile[:-1], buy=None, phase=PLAY,
