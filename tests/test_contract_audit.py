@@ -517,7 +517,7 @@ def buy_cases(draw):
     return n, pile, turn, asker, answers, after, k_pick
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(buy_cases())
 def test_c_8_3_to_c_8_6_buying_matches_an_independent_model(case):
     n, discarders, turn, asker, answers, after, k_pick = case
@@ -607,7 +607,7 @@ def reference_is_meld(group, *, min_seq, ace):
     return any(got == {1 if r == 14 else r for r in w} for w in windows)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(group=st.lists(st.integers(0, 51), min_size=1, max_size=9),
        same_suit=st.booleans(), min_seq=st.sampled_from([3, 4]),
        ace=st.sampled_from(["low_or_high", "low_only", "around_corner"]),
@@ -666,7 +666,7 @@ def planted(draw):
     return contract, hand
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(planted())
 def test_c_3_a_contract_in_the_hand_is_always_found_and_valid(case):
     from collections import Counter
@@ -684,7 +684,7 @@ def test_c_3_a_contract_in_the_hand_is_always_found_and_valid(case):
     assert not Counter(c for g in found for c in g) - counts  # only cards of the hand
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(n=st.integers(3, 6), turn=st.integers(0, 5), data=st.data())
 def test_c_8_8_who_buys_never_depends_on_press_order(n, turn, data):
     """Any BUY presses while the question travels end as if the nearest had asked alone."""

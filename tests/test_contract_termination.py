@@ -48,7 +48,7 @@ VARIANTS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(variant=VARIANTS, n=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
 def test_c_10_basic_bots_finish_every_deal_under_every_variant(variant, n, seed):
     rules = rules_from_dict(variant)
