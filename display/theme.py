@@ -99,17 +99,21 @@ def stop_text_log() -> None:
 _render_cache: dict[tuple, pygame.Surface] = {}
 
 
-def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool = False) -> pygame.Surface:
+def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | int = False) -> pygame.Surface:
     """A rendered line (cached: text rendering is the slowest thing we do per frame);
-    ``turned``: upside down, for the player across a flat table."""
+    ``turned``: upside down (True) or turned by that many degrees counter-clockwise (90,
+    180, 270), for a player at another edge of a flat table."""
     size = ladder(size)
-    key = (text, size, tuple(colour), bold, turned)
+    angle = (180 if turned is True else int(turned)) % 360
+    key = (text, size, tuple(colour), bold, angle)
     surf = _render_cache.get(key)
     if surf is None:
         if len(_render_cache) > 1500:
             _render_cache.clear()
-        if turned:
+        if angle == 180:
             surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
+        elif angle:
+            surf = pygame.transform.rotate(render(text, size, colour, bold), angle)
         else:
             surf = font(size, bold).render(text, True, colour)
         _render_cache[key] = surf
@@ -182,6 +186,31 @@ def draw_text(
     return r
 
 
+def draw_text_turned(
+    surf: pygame.Surface, text: str, box: pygame.Rect, to_screen, angle: int, *, size: int | None = None,
+    colour=INK, bold: bool = False, align: str = "center",
+) -> pygame.Rect:
+    """:func:`draw_text` laid out in a turned panel's upright coordinates (``box``) and drawn
+    turned by ``angle`` where ``to_screen`` puts it; returns the screen rect."""
+    box = pygame.Rect(box)
+    if not text:
+        return to_screen(pygame.Rect(box.center, (0, 0)))
+    size = fit_size(text, box, size or box.height, bold)
+    r = render(text, size, colour, bold).get_rect()
+    r.centery = box.centery
+    if align == "left":
+        r.left = box.left
+    elif align == "right":
+        r.right = box.right
+    else:
+        r.centerx = box.centerx
+    dst = to_screen(r)
+    surf.blit(render(text, size, colour, bold, angle), dst)
+    if TEXT_LOG is not None:
+        TEXT_LOG.append(TextRecord(text, to_screen(box), dst, box.contains(r)))
+    return dst
+
+
 def wrap_lines(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``width`` pixels."""
     f = font(size, bold)
@@ -201,9 +230,11 @@ def wrap_lines(text: str, width: int, size: int, bold: bool = False) -> list[str
 
 def draw_paragraph(
     surf: pygame.Surface, text: str, box: pygame.Rect, *, size: int, colour=INK,
-    bold: bool = False, align: str = "center", offset: tuple[int, int] = (0, 0),
+    bold: bool = False, align: str = "center", offset: tuple[int, int] = (0, 0), line=None,
 ) -> None:
-    """Wrapped text inside ``box``, shrinking the size until all lines fit."""
+    """Wrapped text inside ``box``, shrinking the size until all lines fit (``line``: how
+    to draw one line, ``draw_text``'s signature; default :func:`draw_text`)."""
+    line = line or draw_text
     box = pygame.Rect(box)
     while True:
         lines = wrap_lines(text, box.width, size, bold)
@@ -212,7 +243,7 @@ def draw_paragraph(
             break
         size = int(size * 0.9)
     y = box.top + (box.height - line_h * len(lines)) // 2
-    for line in lines:
-        draw_text(surf, line, pygame.Rect(box.left, y, box.width, line_h), size=size,
-                  colour=colour, bold=bold, align=align, offset=offset)
+    for text_line in lines:
+        line(surf, text_line, pygame.Rect(box.left, y, box.width, line_h), size=size,
+             colour=colour, bold=bold, align=align, offset=offset)
         y += line_h

@@ -10,6 +10,7 @@ from display import cardart, theme
 from display.contract_text import ASK_WORD, NO, YES, phase_hint, points_text
 from display.i18n import _, ngettext, pgettext
 from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
+from display.scenes.table_base import PanelPainter
 from rummy.cards import SUITS
 from rummy.contract.state import PLAY, TURN
 
@@ -89,14 +90,13 @@ class ContractPanels:
     def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
         seat = p.seat
         w, d = p.local_size
-        local = self.panel_surface(surf, p)
-        mark = self.log_mark()
+        pp = PanelPainter(self, surf, p)  # upright layout, drawn straight onto the screen
         st = self.st
         ask = self.asking
         asked_here = ask is not None and ask[1] == seat
         active = seat in self.m.to_act() and (st.phase != TURN or seat == st.turn) or asked_here
         bg = theme.PANEL_ACTIVE if active else theme.PANEL
-        local.fill(bg)
+        pp.fill(bg)
         narrow = w < 330  # a side panel at 800×480 with 5–6 seats: one item per row
         tall = d > w * 1.2  # an upright side panel: words over the cards, buttons under them
         ui = self.ui[seat]
@@ -119,12 +119,11 @@ class ContractPanels:
         if tall:
             row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
             header = pygame.Rect(6, 3, w - 12, row_h)
-            theme.draw_text(local, name, header, bold=True, align="left", colour=colour)
+            pp.text(name, header, bold=True, align="left", colour=colour)
             info_box = pygame.Rect(6, header.bottom, w - 12, 2 * row_h)
-            theme.draw_paragraph(local, info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
+            pp.paragraph(info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
             status_box = pygame.Rect(6, info_box.bottom + 1, w - 12, 3 * row_h)
-            theme.draw_paragraph(local, status, status_box, size=int(row_h * 0.8), align="left",
-                                 colour=status_colour)
+            pp.paragraph(status, status_box, size=int(row_h * 0.8), align="left", colour=status_colour)
             per_col = self._slots[seat] = 1
             buttons = self._panel_buttons(seat)
             slots = max(1 if human else 0, len(buttons))
@@ -135,18 +134,17 @@ class ContractPanels:
             row_h = max(15, int(d * (0.11 if narrow else 0.15)))
             header = pygame.Rect(8, 3, w - 16, row_h)
             if narrow:
-                theme.draw_text(local, name, header, bold=True, align="left", colour=colour)
+                pp.text(name, header, bold=True, align="left", colour=colour)
                 info_box = header.move(0, row_h)
-                theme.draw_text(local, info, info_box, align="left", colour=theme.INK_DIM)
+                pp.text(info, info_box, align="left", colour=theme.INK_DIM)
             else:
-                theme.draw_text(local, name, pygame.Rect(header.left, header.top, int(header.width * 0.4),
-                                                         header.height), bold=True, align="left", colour=colour)
+                pp.text(name, pygame.Rect(header.left, header.top, int(header.width * 0.4), header.height),
+                        bold=True, align="left", colour=colour)
                 info_box = header
-                theme.draw_text(local, info, pygame.Rect(header.left + int(header.width * 0.42), header.top,
-                                                         int(header.width * 0.58), header.height),
-                                align="right", colour=theme.INK_DIM)
+                pp.text(info, pygame.Rect(header.left + int(header.width * 0.42), header.top,
+                                          int(header.width * 0.58), header.height), align="right", colour=theme.INK_DIM)
             status_box = pygame.Rect(header.left, info_box.bottom + 1, header.width, row_h)
-            theme.draw_text(local, status, status_box, align="left", colour=status_colour)
+            pp.text(status, status_box, align="left", colour=status_colour)
             # A human seat always keeps its button column, so picking a card never moves the hand.
             col_h = d - status_box.bottom - 6
             per_col = self._slots[seat] = self._per_col(d, col_h)
@@ -163,9 +161,9 @@ class ContractPanels:
         raise_px = max(5, body.height // 10)
         rects = self._hand_rects(body, len(order), up, raise_px if up else 0)
         lifted = [r.move(0, -raise_px) if up and k in ui.selected else r for k, r in zip(order, rects, strict=True)]
-        self._blit_hand(local, seat, body, (h, order, groups, suggested, up, rects, lifted, bg))
+        self._blit_hand(pp, seat, body, (h, order, groups, suggested, up, rects, lifted, bg))
         if active:  # drawn after the hand: a group's underline never covers the frame
-            pygame.draw.rect(local, theme.WARN if asked_here else theme.GOLD, local.get_rect(), max(3, d // 40))
+            pp.frame(theme.WARN if asked_here else theme.GOLD, max(3, d // 40))
         local_targets = [(visible_part(rects, i), k) for i, k in enumerate(order)]  # (visible part, index)
         self.hand_screen_rects[seat] = [p.to_screen(r) for r in lifted]
         if buttons and not tall:
@@ -177,33 +175,30 @@ class ContractPanels:
                 r = pygame.Rect(col.left - c * (col_w + gap), col.top + r_ * (bh + gap), col_w, bh)
                 if tall:
                     r = pygame.Rect(6, d - 4 - (len(buttons) - i) * (bh + gap), col_w, bh)
-                t = self.button(local, r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
-                t.rect = p.to_screen(t.rect)
-        self.map_log(mark, p.to_screen)
-        if p.angle:
-            surf.blit(self.turn(local, p.angle), p.rect)
+                pp.button(r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
+        pp.finish()
         self.panel_targets(p, local_targets, self.pick_card)
 
-    def _blit_hand(self, local: pygame.Surface, seat: int, body: pygame.Rect, hand: tuple) -> None:
-        """The hand as one cached layer (with the groups' underlines): only a seat whose
-        cards, picks or colours changed is re-rendered."""
+    def _blit_hand(self, pp: PanelPainter, seat: int, body: pygame.Rect, hand: tuple) -> None:
+        """The hand as one cached layer (with the groups' underlines), turned like its panel:
+        only a seat whose cards, picks or colours changed is re-rendered."""
         h, order, groups, suggested, up, rects, lifted, bg = hand
-        d = local.get_height()
+        d = pp.whole.height
         area = pygame.Rect(body.left, body.top, body.width, max(1, min(body.height + 4, d - body.top)))
         four = self.app.settings.four_colour
         picked = tuple(self.ui[seat].selected) if up else ()
         key = (h, tuple(order), tuple(groups), tuple(sorted(suggested)), up, picked, tuple(map(tuple, lifted)),
-               area.size, bg, four)
+               area.size, bg, four, pp.p.angle)
+        if area.width < 1 or area.height < 1:  # no room: cards straight onto the panel, as they fall
+            for k, r in zip(order, lifted, strict=True):
+                pp.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four), r)
+            return
         cached = self._hand_layers.get(seat)
-        squeezed = area.width < 1 or area.height < 1  # no room: straight onto the panel, as it falls
-        if squeezed or cached is None or cached[0] != key:
-            if squeezed:
-                layer, dx, dy = local, 0, 0
-            else:
-                layer = cached[1] if cached is not None and cached[1].get_size() == area.size else \
-                    pygame.Surface(area.size).convert()
-                layer.fill(bg)
-                dx, dy = -area.left, -area.top
+        if cached is None or cached[0] != key:
+            layer = cached[1] if cached is not None and cached[1].get_size() == area.size else \
+                pygame.Surface(area.size).convert()
+            layer.fill(bg)
+            dx, dy = -area.left, -area.top
             for k, r in zip(order, lifted, strict=True):
                 outline = cardart.SELECT if k in picked else (cardart.HINT if up and k in suggested else None)
                 layer.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four, outline=outline),
@@ -213,10 +208,9 @@ class ContractPanels:
                     a, b = rects[g_start], rects[g_start + g_len - 1]
                     y = min(a.bottom + 2, d - 3) + dy
                     pygame.draw.line(layer, theme.GOLD, (a.left + 3 + dx, y), (b.right - 3 + dx, y), 3)
-            if squeezed:
-                return
-            cached = self._hand_layers[seat] = (key, layer)
-        local.blit(cached[1], area)
+            shown = self.turn(layer, pp.p.angle) if pp.turned else layer
+            cached = self._hand_layers[seat] = (key, layer, shown)
+        pp.surf.blit(cached[2], pp.at(area))
 
     @staticmethod
     def _hand_rects(body: pygame.Rect, n: int, up: bool, raise_px: int) -> list[pygame.Rect]:

@@ -235,3 +235,88 @@ class TableScene(Scene):
                                        hold=lambda s=seat: self.reveal(s), seat=seat))
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
+
+
+_TURNED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def turned_copy(img: pygame.Surface, angle: int) -> pygame.Surface:
+    """``img`` turned by ``angle`` (cached while ``img`` lives, e.g. a cached card face)."""
+    got = _TURNED.get((id(img), angle))
+    if got is None or got[0] is not img:
+        if len(_TURNED) > 300:
+            _TURNED.clear()
+        got = _TURNED[(id(img), angle)] = (img, TableScene.turn(img, angle))
+    return got[1]
+
+
+class PanelPainter:
+    """Draws a seat panel laid out upright (in its local coordinates) straight onto the
+    screen: an upright panel on a subsurface; a turned panel piece by piece, each piece
+    turned into place (texts and buttons from small cached copies), so no panel-sized work
+    surface is filled, turned and copied."""
+
+    def __init__(self, scene: TableScene, surf: pygame.Surface, p: SeatPanel) -> None:
+        self.scene, self.p = scene, p
+        self.turned = p.angle != 0
+        self.surf = surf if self.turned else surf.subsurface(p.rect)
+        self.mark = scene.log_mark()
+        self.whole = pygame.Rect((0, 0), p.local_size)
+
+    def at(self, r: pygame.Rect) -> pygame.Rect:
+        """Where a local rect is drawn on :attr:`surf`."""
+        return self.p.to_screen(r) if self.turned else pygame.Rect(r)
+
+    def fill(self, colour, r: pygame.Rect | None = None) -> None:
+        self.surf.fill(colour, self.at(self.whole if r is None else r))
+
+    def frame(self, colour, width: int) -> None:
+        pygame.draw.rect(self.surf, colour, self.at(self.whole), width)
+
+    def text(self, text: str, box: pygame.Rect, **kw) -> None:
+        if self.turned:
+            theme.draw_text_turned(self.surf, text, box, self.p.to_screen, self.p.angle, **kw)
+        else:
+            theme.draw_text(self.surf, text, box, **kw)
+
+    def paragraph(self, text: str, box: pygame.Rect, **kw) -> None:
+        if self.turned:
+            theme.draw_paragraph(self.surf, text, box, line=lambda s, t, b, offset=(0, 0), **k: self.text(t, b, **k),
+                                 **kw)
+        else:
+            theme.draw_paragraph(self.surf, text, box, **kw)
+
+    def blit(self, img: pygame.Surface, r: pygame.Rect) -> None:
+        """``img`` (drawn upright) at local rect ``r``."""
+        self.surf.blit(turned_copy(img, self.p.angle) if self.turned else img, self.at(r))
+
+    def button(self, r: pygame.Rect, label: str, action, **kw) -> Target:
+        """:meth:`Scene.button` at local rect ``r``; its target is in screen coordinates."""
+        scene = self.scene
+        if not self.turned:
+            t = scene.button(self.surf, r, label, action, **kw)
+            t.rect = self.p.to_screen(t.rect)
+            return t
+        drop = max(2, r.height // 16)  # the button's shadow below it
+        key = (label, r.size, kw.get("hot", False), kw.get("enabled", True), kw.get("size"))
+        cache = scene.__dict__.setdefault("_button_art", {})
+        img = cache.get(key) if theme.TEXT_LOG is None else None
+        mark = scene.log_mark()
+        if img is None:
+            img = pygame.Surface((r.width, r.height + drop), pygame.SRCALPHA)
+            scene.button(img, pygame.Rect(0, 0, r.width, r.height), label, None, **kw)
+            scene.targets.pop()
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = img
+        self.surf.blit(turned_copy(img, self.p.angle), self.at(pygame.Rect(r.left, r.top, r.width, r.height + drop)))
+        scene.map_log(mark, lambda b: self.p.to_screen(b.move(r.topleft)))
+        t = Target(self.p.to_screen(r), kw.get("name") or label, action if kw.get("enabled", True) else None,
+                   seat=kw.get("seat"))
+        scene.targets.append(t)
+        return t
+
+    def finish(self) -> None:
+        """Texts drawn on an upright panel's subsurface, logged in screen coordinates."""
+        if not self.turned:
+            self.scene.map_log(self.mark, self.p.to_screen)
