@@ -142,6 +142,8 @@ class App:
         if self.scene is not None:
             self.scene.exit()
         self.scene = load_scene(name)(self, **kwargs)
+        if self.notice is not None:
+            self.notice.rect = pygame.Rect(0, 0, 0, 0)  # shown (and touchable) again only once drawn
         self.scene.enter()
         self.scene.dirty = True
         return self.scene
@@ -301,6 +303,11 @@ class App:
             return
         self.scene.on_button(ev)
 
+    def notice_here(self) -> bool:
+        """The notice shows on the attract screen and the tables (not over the operator
+        menu's keypad or a review); its ten seconds start when it first shows."""
+        return self.scene is not None and (self.scene.name == "attract" or self.scene.name.endswith("_table"))
+
     def dismiss_notice(self) -> None:
         """Take the notice away and redraw what it covered."""
         self.notice = None
@@ -364,7 +371,7 @@ class App:
             self.scene.dirty = False
             self.scene.targets = []
             rects = self.scene.draw(self.screen.surface)
-            if self.notice is not None:
+            if self.notice is not None and self.notice_here():
                 box = self.notice.draw(self.screen.surface, self.scene.notice_area(),
                                        flat=self.settings.layout == "flat" and self.scene.name.endswith("_table"),
                                        now=self.clock())

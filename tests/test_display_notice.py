@@ -154,3 +154,18 @@ def test_damaged_middle_line_keeps_the_hands_before_it_and_shows_both_notices(tm
     app.frame(events=[])
     assert app.notice.rect.width > 0
     app.close()
+
+
+def test_notice_waits_off_the_operator_menu_and_starts_when_shown(tmp_path):
+    clock = FakeClock()
+    _played_then_cut(tmp_path, clock)
+    app = _app(tmp_path, clock)
+    app.start()
+    app.open_operator()  # before the first frame: the notice is not drawn over the PIN pad
+    app.frame(events=[])
+    assert app.scene.name == "operator"
+    assert app.notice is not None and app.notice.shown_at is None and not app.notice.rect.width
+    clock.t += NOTICE_SECONDS + 1
+    app.frame(events=[])
+    assert app.notice is not None, "its ten seconds start when it shows"
+    app.close()
