@@ -10,21 +10,10 @@ from display import cardart, theme
 from display.gin_text import card_name, phase_hint
 from display.i18n import _
 from display.layout import SeatPanel, hand_rects, rotate_rect, visible_part
+from display.scenes.table_base import turned_copy
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
 from rummy.gin.state import HandPhase
-
-_FLIPPED: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
-
-
-def _flipped(img: pygame.Surface) -> pygame.Surface:
-    """A card surface turned 180° (cached alongside the card art's own cache)."""
-    got = _FLIPPED.get(id(img))
-    if got is None or got[0] is not img:
-        if len(_FLIPPED) > 200:
-            _FLIPPED.clear()
-        got = _FLIPPED[id(img)] = (img, pygame.transform.flip(img, True, True))
-    return got[1]
 
 
 class GinPanels:
@@ -120,7 +109,7 @@ class GinPanels:
                 outline = cardart.SELECT if card == selected else (cardart.HINT if up and card == suggest else None)
                 img = cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
                                            outline=outline)
-                layer.blit(_flipped(img) if turned else img, place(r.move(origin)))
+                layer.blit(turned_copy(img, 180) if turned else img, place(r.move(origin)))
             for g_start, g_len in groups:
                 if g_start + g_len <= len(rects):
                     a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)

@@ -40,7 +40,6 @@ class TableScene(Scene):
         self._version = -1
         self._lamps_key: object = None
         self._regions: dict[object, tuple[object, list[Target]]] = {}
-        self._locals: dict[int, pygame.Surface] = {}  # turned panels' work surfaces
         self._drawn_on: pygame.Surface | None = None
         self._drawn_size: tuple[int, int] = (0, 0)
         self._full = True
@@ -135,7 +134,6 @@ class TableScene(Scene):
     def exit(self) -> None:
         super().exit()
         self._regions.clear()
-        self._locals.clear()
         self._drawn_on = None
 
     def begin_frame(self, surf: pygame.Surface) -> bool:
@@ -161,9 +159,6 @@ class TableScene(Scene):
         self._regions[name] = (key, self.targets[before:])
         dirty.append(pygame.Rect(rect))
         return True
-
-    def forget_region(self, name: object) -> None:
-        self._regions.pop(name, None)
 
     def _settings_key(self) -> tuple:
         return tuple(vars(self.app.settings).values())
@@ -202,16 +197,6 @@ class TableScene(Scene):
         for j in range(mark, len(log)):
             r = log[j]
             log[j] = theme.TextRecord(r.text, to_screen(r.box), to_screen(r.drawn), r.fits)
-
-    def panel_surface(self, surf: pygame.Surface, p: SeatPanel) -> pygame.Surface:
-        """Where to draw a panel upright: the screen itself for an upright panel, else a
-        work surface that :meth:`turn` then turns onto the screen."""
-        if p.angle == 0:
-            return surf.subsurface(p.rect)
-        local = self._locals.get(p.seat)
-        if local is None or local.get_size() != p.local_size:
-            local = self._locals[p.seat] = pygame.Surface(p.local_size).convert()
-        return local
 
     @staticmethod
     def turn(local: pygame.Surface, angle: int) -> pygame.Surface:
