@@ -87,43 +87,93 @@ class ContractPanels:
         rest = sorted((k for k in range(len(h)) if k not in used), key=lambda k: (SUITS.index(h[k].suit), h[k].rank))
         return order + rest, groups, suggested
 
-    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
-        seat = p.seat
-        w, d = p.local_size
-        pp = PanelPainter(self, surf, p)  # upright layout, drawn straight onto the screen
-        st = self.st
+    def _words(self, p: SeatPanel) -> tuple:
+        """What the panel's top lines say (name, cards and points, status) and in which colours."""
+        seat, st, ui = p.seat, self.st, self.ui[p.seat]
+        w = p.local_size[0]
         ask = self.asking
         asked_here = ask is not None and ask[1] == seat
         active = seat in self.m.to_act() and (st.phase != TURN or seat == st.turn) or asked_here
-        bg = theme.PANEL_ACTIVE if active else theme.PANEL
-        pp.fill(bg)
-        narrow = w < 330  # a side panel at 800×480 with 5–6 seats: one item per row
-        tall = d > w * 1.2  # an upright side panel: words over the cards, buttons under them
-        ui = self.ui[seat]
         down = st.contract_down[seat] if st.contract_down else False
         name = ("✓ " if down else "") + self.m.name(seat)  # ✓: the contract is down
         count = len(self.hand(seat))
         info = ngettext("{n} card", "{n} cards", count).format(n=count) + " · " + points_text(st.scores[seat])
         if st.dealer == seat and st.deal_number:
             info = _("dealer") + " · " + info
-        colour = theme.GOLD if active else theme.INK
         status = ui.flash or phase_hint(self, seat)
         if asked_here and self.m.is_human(seat) and not ui.flash:
             status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=int(self.answer_left() + 0.99))
-            if narrow or w < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
+            if w < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
                 status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(
                     yes=YES, no=NO, n=int(self.answer_left() + 0.99))
         status_colour = theme.WARN if ui.flash or asked_here else theme.INK
+        return name, info, status, status_colour, active, asked_here
+
+    @staticmethod
+    def _words_boxes(w: int, d: int) -> tuple:
+        """(tall, row_h, name box, info box, status box) of a panel ``w`` × ``d``: an upright
+        side panel (tall) has words over the cards; a narrow one one item per row."""
+        narrow = w < 330  # a side panel at 800×480 with 5–6 seats
+        if d > w * 1.2:
+            row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
+            name_box = pygame.Rect(6, 3, w - 12, row_h)
+            info_box = pygame.Rect(6, name_box.bottom, w - 12, 2 * row_h)
+            return True, row_h, name_box, info_box, pygame.Rect(6, info_box.bottom + 1, w - 12, 3 * row_h)
+        row_h = max(15, int(d * (0.11 if narrow else 0.15)))
+        header = pygame.Rect(8, 3, w - 16, row_h)
+        if narrow:
+            name_box, info_box = header, header.move(0, row_h)
+        else:
+            name_box = pygame.Rect(header.left, header.top, int(header.width * 0.4), header.height)
+            info_box = pygame.Rect(header.left + int(header.width * 0.42), header.top, int(header.width * 0.58),
+                                   header.height)
+        status_box = pygame.Rect(header.left, max(info_box.bottom, header.bottom) + 1, header.width, row_h)
+        return False, row_h, name_box, info_box, status_box
+
+    def _draw_words(self, pp: PanelPainter, words: tuple) -> pygame.Rect:
+        """The top lines; returns the status line's box (the cards go under it)."""
+        name, info, status, status_colour, active, _asked = words
+        tall, row_h, name_box, info_box, status_box = self._words_boxes(*pp.p.local_size)
+        colour = theme.GOLD if active else theme.INK
+        pp.text(name, name_box, bold=True, align="left", colour=colour)
+        if tall:
+            pp.paragraph(info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
+            pp.paragraph(status, status_box, size=int(row_h * 0.8), align="left", colour=status_colour)
+        else:
+            right = info_box.top == name_box.top  # name and info share the first row
+            pp.text(info, info_box, align="right" if right else "left", colour=theme.INK_DIM)
+            pp.text(status, status_box, align="left", colour=status_colour)
+        return status_box
+
+    def _repaint_words(self, surf: pygame.Surface, p: SeatPanel, words: tuple) -> None:
+        """Only the top lines changed (a new card to ask for, a flash, the countdown)."""
+        pp = PanelPainter(self, surf, p)
+        _n, _i, _s, _c, active, asked_here = words
+        area = pygame.Rect(0, 0, p.local_size[0], self._words_boxes(*p.local_size)[4].bottom + 1)
+        clip = pp.surf.get_clip()
+        pp.surf.set_clip(pp.at(area))  # the frame is redrawn only where the words are
+        try:
+            pp.fill(theme.PANEL_ACTIVE if active else theme.PANEL, area)
+            self._draw_words(pp, words)
+            if active:
+                pp.frame(theme.WARN if asked_here else theme.GOLD, max(3, p.local_size[1] // 40))
+        finally:
+            pp.surf.set_clip(clip)
+        pp.finish()
+
+    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, words: tuple) -> None:
+        seat = p.seat
+        w, d = p.local_size
+        pp = PanelPainter(self, surf, p)  # upright layout, drawn straight onto the screen
+        ui = self.ui[seat]
+        _n, _i, _s, _c, active, asked_here = words
+        bg = theme.PANEL_ACTIVE if active else theme.PANEL
+        pp.fill(bg)
+        tall = self._words_boxes(w, d)[0]
+        status_box = self._draw_words(pp, words)
         gap = 4
         human = self.m.is_human(seat)
         if tall:
-            row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
-            header = pygame.Rect(6, 3, w - 12, row_h)
-            pp.text(name, header, bold=True, align="left", colour=colour)
-            info_box = pygame.Rect(6, header.bottom, w - 12, 2 * row_h)
-            pp.paragraph(info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
-            status_box = pygame.Rect(6, info_box.bottom + 1, w - 12, 3 * row_h)
-            pp.paragraph(status, status_box, size=int(row_h * 0.8), align="left", colour=status_colour)
             per_col = self._slots[seat] = 1
             buttons = self._panel_buttons(seat)
             slots = max(1 if human else 0, len(buttons))
@@ -131,20 +181,6 @@ class ContractPanels:
             col_w, col_h = w - 12, slots * (bh + gap)
             body = pygame.Rect(6, status_box.bottom + 2, w - 12, d - status_box.bottom - 6 - col_h)
         else:
-            row_h = max(15, int(d * (0.11 if narrow else 0.15)))
-            header = pygame.Rect(8, 3, w - 16, row_h)
-            if narrow:
-                pp.text(name, header, bold=True, align="left", colour=colour)
-                info_box = header.move(0, row_h)
-                pp.text(info, info_box, align="left", colour=theme.INK_DIM)
-            else:
-                pp.text(name, pygame.Rect(header.left, header.top, int(header.width * 0.4), header.height),
-                        bold=True, align="left", colour=colour)
-                info_box = header
-                pp.text(info, pygame.Rect(header.left + int(header.width * 0.42), header.top,
-                                          int(header.width * 0.58), header.height), align="right", colour=theme.INK_DIM)
-            status_box = pygame.Rect(header.left, info_box.bottom + 1, header.width, row_h)
-            pp.text(status, status_box, align="left", colour=status_colour)
             # A human seat always keeps its button column, so picking a card never moves the hand.
             col_h = d - status_box.bottom - 6
             per_col = self._slots[seat] = self._per_col(d, col_h)

@@ -379,27 +379,22 @@ class ContractTableScene(ContractCentre, ContractPanels, TableScene):
         key = (self.m.version, self.centre_msg, self._settings_key(), countdown)
         self.region("centre", key, centre, lambda: self._draw_centre(surf, centre), dirty)
         for p in panels:
-            self.region(("panel", p.seat), self._panel_key(p, countdown), p.rect,
-                        lambda p=p: self._draw_panel(surf, p), dirty)
+            words = self._words(p)
+            wkey = (words, p.angle, self._settings_key())
+            if self.region(("panel", p.seat), self._panel_key(p, words), p.rect,
+                           lambda p=p, words=words: self._draw_panel(surf, p, words), dirty):
+                self.mark_region(("words", p.seat), wkey, p.rect)
+            else:  # the cards and buttons are as they were: only the top lines may have changed
+                self.region(("words", p.seat), wkey, p.rect,
+                            lambda p=p, words=words: self._repaint_words(surf, p, words), dirty)
         return None if full else dirty
 
-    def _panel_key(self, p: SeatPanel, countdown: int | None) -> tuple:
-        """Everything a seat's panel shows: it is redrawn only when this changes."""
+    def _panel_key(self, p: SeatPanel, words: tuple) -> tuple:
+        """What a seat's panel shows apart from its top lines' words: it is redrawn only when
+        this changes (the words alone are repainted on their own)."""
         seat, st, ui = p.seat, self.st, self.ui[p.seat]
-        ask = self.asking
         in_turn = seat == st.turn
-        return (p.angle, self._settings_key(), self.m.name(seat), self.hand(seat), self.face_up(seat),
-                tuple(ui.selected), tuple(map(tuple, ui.groups)), ui.flash, ui.choose_take,
+        return (p.angle, self._settings_key(), self.hand(seat), self.face_up(seat),
+                tuple(ui.selected), tuple(map(tuple, ui.groups)), ui.choose_take,
                 tuple(self.legal(seat)), seat in self.m.to_act(), in_turn, st.phase if in_turn else None,
-                st.dealer == seat and st.deal_number, st.scores[seat],
-                bool(st.contract_down and st.contract_down[seat]),
-                ask is not None and ask[1] == seat and countdown, phase_hint(self, seat))
-
-    # -- a seat's panel -------------------------------------------------------------------
-
-
-
-
-
-
-
+                words[4], words[5])  # active, asked: the panel's colour and frame

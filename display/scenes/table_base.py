@@ -160,6 +160,10 @@ class TableScene(Scene):
         dirty.append(pygame.Rect(rect))
         return True
 
+    def mark_region(self, name: object, key: object, rect: pygame.Rect) -> None:
+        """Region ``name`` now shows ``key`` (drawn as part of another region)."""
+        self._regions[name] = ((key, tuple(rect)), [])
+
     def _settings_key(self) -> tuple:
         return tuple(vars(self.app.settings).values())
 
