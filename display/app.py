@@ -220,14 +220,14 @@ class App:
     def set_language(self, lang: str) -> None:
         self.settings.language = i18n.set_language(lang)
         if self.scene is not None:
-            self.scene.dirty = True
+            self.scene.invalidate()  # every word on the screen changes: a full redraw
 
     def change(self, **kwargs: Any) -> None:
         self.settings = replace(self.settings, **kwargs)
         if self.match is not None and "bot_delay_s" in kwargs:
             self.match.bot_delay = self.settings.bot_delay_s
         if self.scene is not None:
-            self.scene.dirty = True
+            self.scene.invalidate()
 
     def set_rotation(self, rotation: int) -> None:
         """Turn the picture for a panel mounted at ``rotation`` degrees (touch follows)."""

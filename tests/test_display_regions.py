@@ -71,3 +71,20 @@ def test_partial_redraws_match_a_full_redraw(tmp_path, game, seats, size, layout
         checked += 1
     assert checked >= 5 and partial >= checked - 1, "moves redraw only what changed"
     app.close()
+
+
+def test_a_language_change_redraws_the_whole_attract_screen(tmp_path):
+    """The attract screen redraws only its moving cards between frames; new words must not
+    be drawn over the old ones (the docs' screenshots once showed both titles)."""
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=3)
+    app.goto("attract")
+    app.frame(events=[])
+    app.scene.dirty = True
+    app.scene.targets = []
+    assert app.scene.draw(app.screen.surface) is not None, "a partial redraw between frames"
+    app.set_language("ru")
+    app.scene.targets = []
+    assert app.scene.draw(app.screen.surface) is None, "a full redraw after a language change"
+    app.set_language("en")
+    app.close()
