@@ -172,8 +172,8 @@ class TableScene(Scene):
         ``pile_rect`` (an empty slot when there is none); both are touch targets."""
         size = self.stock_rect.size
         if stock:
-            for i in range(min(3, stock)):
-                surf.blit(cardart.card_surface(None, size, face_up=False), self.stock_rect.move(-i * 2, -i * 2))
+            n = min(3, stock)
+            surf.blit(_stock_stack(size, n), self.stock_rect.move(-2 * (n - 1), -2 * (n - 1)))
         else:
             surf.blit(cardart.empty_slot(size), self.stock_rect)
         if top is not None:
@@ -224,6 +224,27 @@ class TableScene(Scene):
                                        hold=lambda s=seat: self.reveal(s), seat=seat))
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
+
+
+_STACKS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def _stock_stack(size: tuple[int, int], n: int) -> pygame.Surface:
+    """``n`` card backs stacked up and to the left, on the felt: one opaque blit instead of
+    ``n`` blended ones (the stock always lies on the felt)."""
+    key = (tuple(size), n)
+    stack = _STACKS.get(key)
+    if stack is None:
+        if len(_STACKS) > 16:
+            _STACKS.clear()
+        off = 2 * (n - 1)
+        stack = pygame.Surface((size[0] + off, size[1] + off)).convert()
+        stack.fill(theme.FELT)
+        back = cardart.card_surface(None, size, face_up=False)
+        for i in range(n):
+            stack.blit(back, (off - 2 * i, off - 2 * i))
+        _STACKS[key] = stack
+    return stack
 
 
 _TURNED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
