@@ -149,6 +149,18 @@ def _fit_size(text: str, box: pygame.Rect, size: int, bold: bool, min_size: int)
     return max(ladder(min_size), size)
 
 
+def _place(r: pygame.Rect, box: pygame.Rect, align: str) -> pygame.Rect:
+    """A line's rect ``r`` put in ``box``: centred vertically, aligned left/right/centre."""
+    r.centery = box.centery
+    if align == "left":
+        r.left = box.left
+    elif align == "right":
+        r.right = box.right
+    else:
+        r.centerx = box.centerx
+    return r
+
+
 def draw_text(
     surf: pygame.Surface,
     text: str,
@@ -172,14 +184,7 @@ def draw_text(
         return pygame.Rect(box.center, (0, 0))
     size = fit_size(text, box, size or box.height, bold)
     img = render(text, size, colour, bold, turned)
-    r = img.get_rect()
-    r.centery = box.centery
-    if align == "left":
-        r.left = box.left
-    elif align == "right":
-        r.right = box.right
-    else:
-        r.centerx = box.centerx
+    r = _place(img.get_rect(), box, align)
     surf.blit(img, r)
     if TEXT_LOG is not None:
         TEXT_LOG.append(TextRecord(text, box.move(offset), r.move(offset), box.contains(r)))
@@ -196,14 +201,7 @@ def draw_text_turned(
     if not text:
         return to_screen(pygame.Rect(box.center, (0, 0)))
     size = fit_size(text, box, size or box.height, bold)
-    r = render(text, size, colour, bold).get_rect()
-    r.centery = box.centery
-    if align == "left":
-        r.left = box.left
-    elif align == "right":
-        r.right = box.right
-    else:
-        r.centerx = box.centerx
+    r = _place(render(text, size, colour, bold).get_rect(), box, align)
     dst = to_screen(r)
     surf.blit(render(text, size, colour, bold, angle), dst)
     if TEXT_LOG is not None:

@@ -338,13 +338,10 @@ class ContractTableScene(ContractCentre, ContractPanels, TableScene):
         if self.m._bot_due is None or self.m._bot_due < due:  # noqa: SLF001 - the driver's timer
             self.m._bot_due = due  # noqa: SLF001
 
-    def _on_change(self) -> None:
-        self._version = self.m.version
-        self.dirty = True
-        for ev in self.m.events:
-            text = event_text(self.m, ev)
-            if text:
-                self.centre_msg = text
+    def event_text(self, ev) -> str:
+        return event_text(self.m, ev)
+
+    def after_change(self) -> None:
         ask = self.asking
         key = (ask, self.st.turns_started) if ask else None
         if key != self._ask_key:

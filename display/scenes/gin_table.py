@@ -252,19 +252,18 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
     def hide_hand(self, ui: SeatUI) -> None:
         ui.selected, ui.mode = None, ""
 
-    def _on_change(self) -> None:
-        self._version = self.m.version
-        self.dirty = True
-        for ev in self.m.events:
-            text = event_text(self.m, ev)
-            if text:
-                self.centre_msg = text
-            if ev.kind == "illegal_knock":
-                self.banner = _("Illegal knock by {name}: {count} is over the limit of {limit}. His cards "
-                                "stay face up and he must knock as soon as he can.").format(
-                    name=self.m.name(ev.seat), count=ev.data.get("count"), limit=self.hand.knock_limit)
-                self.banner_until = self.now + 8.0
-            self._animate(ev)
+    def event_text(self, ev) -> str:
+        return event_text(self.m, ev)
+
+    def on_event(self, ev) -> None:
+        if ev.kind == "illegal_knock":  # G-8
+            self.banner = _("Illegal knock by {name}: {count} is over the limit of {limit}. His cards "
+                            "stay face up and he must knock as soon as he can.").format(
+                name=self.m.name(ev.seat), count=ev.data.get("count"), limit=self.hand.knock_limit)
+            self.banner_until = self.now + 8.0
+        self._animate(ev)
+
+    def after_change(self) -> None:
         if self.m.message:
             seat = self.m.to_act()[0] if self.m.to_act() else 0
             self.flash(seat, self.m.message)

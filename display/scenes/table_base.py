@@ -95,8 +95,26 @@ class TableScene(Scene):
             self._on_change()
         self.expire_ui(now)
 
-    def _on_change(self) -> None:  # pragma: no cover - every table overrides it
+    def _on_change(self) -> None:
+        """The match changed: the last move in words, then :meth:`on_event` for each event
+        and :meth:`after_change`."""
         self._version = self.m.version
+        self.dirty = True
+        for ev in self.m.events:
+            text = self.event_text(ev)
+            if text:
+                self.centre_msg = text
+            self.on_event(ev)
+        self.after_change()
+
+    def event_text(self, ev) -> str:  # pragma: no cover - every table overrides it
+        return ""
+
+    def on_event(self, ev) -> None:
+        """One event of the last change (banners, animations)."""
+
+    def after_change(self) -> None:
+        """After the events of a change were taken in."""
 
     def lamps_key(self) -> object:
         """The lamps are set again only when this changes."""
