@@ -102,18 +102,44 @@ class GinCentre:
     def _draw_info(self, surf: pygame.Surface, box: pygame.Rect, lines, angle: int) -> None:
         """Summary lines in ``box``, turned by ``angle`` (0 or 180) to face a seat (each line
         drawn turned: no work surface to fill and flip)."""
-        from display.layout import rotate_rect
-
         if box.width <= 0 or box.height <= 0:
             return
+        if theme.TEXT_LOG is not None:
+            self._draw_info_lines(surf, box, lines, angle)
+            return
+        # the lines that stay for a hand are drawn once on the felt and then blitted as one
+        # piece; the last move (which changes every time) is drawn on top of it
+        moving = len(lines) if not self.centre_msg else len(lines) - 1
+        key = (box.size, tuple(lines[:moving]), len(lines), angle)
+        cache = self.__dict__.setdefault("_info_art", {})
+        if key not in cache:
+            if len(cache) > 8:
+                cache.clear()
+            img = pygame.Surface(box.size).convert()
+            img.fill(theme.FELT)
+            drawn = self._draw_info_lines(img, img.get_rect(), lines, angle, stop=moving).clip(img.get_rect())
+            cache[key] = img, drawn
+        img, drawn = cache[key]
+        surf.blit(img, drawn.move(box.topleft), drawn)  # the rest of the box is bare felt
+        self._draw_info_lines(surf, box, lines, angle, start=moving)
+
+    @staticmethod
+    def _draw_info_lines(surf: pygame.Surface, box: pygame.Rect, lines, angle: int, *, start: int = 0,
+                         stop: int | None = None) -> pygame.Rect:
+        """Lines ``start:stop`` of the summary in ``box``; returns where they were drawn."""
+        from display.layout import rotate_rect
+
         line = min(box.height // max(1, len(lines)), max(16, int(box.height * 0.2)))
         row = pygame.Rect(0, 0, box.width, line)
         # one size for the summary; the last move's line (dim) shrinks on its own if it is long
         size = theme.common_size([t for t, c, _b in lines if c != theme.INK_DIM], row, int(line * 0.8), bold=True)
-        for i, (text, colour, bold) in enumerate(lines):
+        drawn = pygame.Rect(box.topleft, (0, 0))
+        for i, (text, colour, bold) in list(enumerate(lines))[start:stop]:
             r = rotate_rect(row.move(0, i * line), box.size, angle).move(box.topleft)
-            theme.draw_text(surf, text, r, size=size, colour=colour, bold=bold,
-                            align="right" if angle == 180 else "left", turned=angle == 180)
+            got = theme.draw_text(surf, text, r, size=size, colour=colour, bold=bold,
+                                  align="right" if angle == 180 else "left", turned=angle == 180)
+            drawn = got if not drawn.width else drawn.union(got)
+        return drawn
 
     def _draw_scores(self, surf: pygame.Surface, box: pygame.Rect, line: int) -> None:
         title, lines = self._score_lines()

@@ -49,16 +49,7 @@ class GinPanels:
         h = self.hand
         active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
         header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
-        surf.fill(theme.PANEL, p.rect)
-        if active:  # the seat to play: a lit header and a gold frame
-            surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
         ui = self.ui[seat]
-        name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
-        text(name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
-             bold=True, align="left", colour=theme.GOLD if active else theme.INK)
-        status = ui.flash or phase_hint(self, seat)
-        text(status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
-                                 header.height), align="right", colour=theme.WARN if ui.flash else theme.INK)
         buttons = self._panel_buttons(seat)
         col_w = max(self.touch * 2, int(w * 0.19))
         body = pygame.Rect(8, header.bottom + 4, w - 16 - col_w - 8, d - header.bottom - 8)
@@ -66,17 +57,46 @@ class GinPanels:
         up = self.face_up(seat)
         order, suggest, dead_text, groups = self._arrangement(cards) if up else (cards, None, "", [])
         raise_px = max(6, body.height // 10)
-        # the deadwood line sits under the header, left of the buttons
-        if dead_text:
+        info = None
+        if dead_text:  # the deadwood line sits under the header, left of the buttons
             info = pygame.Rect(body.left, body.top, body.width, max(16, int(body.height * 0.16)))
-            text(dead_text, info, align="left", colour=theme.INK_DIM)
             body = pygame.Rect(body.left, info.bottom, body.width, body.bottom - info.bottom)
         rects = hand_rects(body, len(order), body.height, min_strip=self.touch, raise_px=raise_px)
         selected = ui.selected if up else None
         lifted = [r.move(0, -raise_px) if card == selected else r for card, r in zip(order, rects, strict=True)]
-        self._blit_hand(surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px)
+        hand_key = (tuple(order), up, selected, suggest, tuple(groups), body.size, tuple(map(tuple, lifted)),
+                    self.app.settings.four_colour, turned)
+        hand_at = at(body)
+        frame_w = max(3, d // 40)
+        # The hand is left as it is on the screen when only the header or the buttons changed
+        # (it lies clear of the header; where the gold frame may cross it, it is put back below).
+        keep_hand = (("panel", seat) in self._regions and self._hand_shown.get(seat) == (hand_key, tuple(hand_at))
+                     and self._hands.get(seat, (None,))[0] == hand_key and theme.TEXT_LOG is None)
+        if keep_hand:
+            _fill_around(surf, p.rect, hand_at, theme.PANEL)
+            layer = self._hands[seat][1]
+            inner = p.rect.inflate(-2 * frame_w, -2 * frame_w)
+            for band in _around(p.rect, inner):  # the frame's band: the hand as it is without it
+                part = band.clip(hand_at)
+                if part.width and part.height:
+                    surf.blit(layer, part, part.move(-hand_at.left, -hand_at.top))
+        else:
+            surf.fill(theme.PANEL, p.rect)
+        if active:  # the seat to play: a lit header and a gold frame
+            surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
+        name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
+        text(name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
+             bold=True, align="left", colour=theme.GOLD if active else theme.INK)
+        status = ui.flash or phase_hint(self, seat)
+        text(status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
+                                 header.height), align="right", colour=theme.WARN if ui.flash else theme.INK)
+        if info is not None:
+            text(dead_text, info, align="left", colour=theme.INK_DIM)
+        if not keep_hand:
+            self._blit_hand(surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px, hand_key)
+            self._hand_shown[seat] = (hand_key, tuple(hand_at))
         if active:
-            pygame.draw.rect(surf, theme.GOLD, p.rect, max(3, d // 40))
+            pygame.draw.rect(surf, theme.GOLD, p.rect, frame_w)
         screen_rects = [p.to_screen(r) for r in lifted]
         self.hand_screen_rects[seat] = screen_rects
         # the call buttons column
@@ -88,12 +108,11 @@ class GinPanels:
                 self.button(surf, at(r), label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat, turned=turned)
         self.panel_targets(p, [(visible_part(rects, i), card) for i, card in enumerate(order)], self.pick_card)
 
-    def _blit_hand(self, surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px) -> None:
+    def _blit_hand(self, surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px,
+                   key) -> None:
         """The hand as one cached layer, already turned to face the seat: only the seat
         whose cards changed is redrawn."""
         turned = p.angle == 180
-        key = (tuple(order), up, selected, suggest, tuple(groups), body.size, tuple(map(tuple, lifted)),
-               self.app.settings.four_colour, turned)
         cached = self._hands.get(p.seat)
         if cached is None or cached[0] != key:
             size = body.size
@@ -173,3 +192,18 @@ class GinPanels:
         if "done_laying_off" in kinds:
             out.append((_("Done"), lambda: self.submit(seat, self.find(seat, "done_laying_off")), True, "done"))
         return out[:3]
+
+
+def _around(outer: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``outer`` except ``hole`` (which lies inside it) as four rects (some may be empty)."""
+    return [pygame.Rect(outer.left, outer.top, outer.width, hole.top - outer.top),
+            pygame.Rect(outer.left, hole.bottom, outer.width, outer.bottom - hole.bottom),
+            pygame.Rect(outer.left, hole.top, hole.left - outer.left, hole.height),
+            pygame.Rect(hole.right, hole.top, outer.right - hole.right, hole.height)]
+
+
+def _fill_around(surf: pygame.Surface, outer: pygame.Rect, hole: pygame.Rect, colour) -> None:
+    """Fill ``outer`` except ``hole`` (which lies inside it)."""
+    for r in _around(outer, hole):
+        if r.width > 0 and r.height > 0:
+            surf.fill(colour, r)

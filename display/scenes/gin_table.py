@@ -68,10 +68,12 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
         self._anim_rects: list[pygame.Rect] = []
         self._deal_anim_at: float | None = None
         self._hands: dict[int, tuple] = {}
+        self._hand_shown: dict[int, tuple] = {}  # seat -> (hand layer key, screen rect) last blitted
 
     def exit(self) -> None:
         super().exit()
         self._hands.clear()
+        self._hand_shown.clear()
         self._static = None
         self._static_targets = []
 
