@@ -161,16 +161,12 @@ class ContractPanels:
             pp.surf.set_clip(clip)
         pp.finish()
 
-    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, words: tuple) -> None:
+    def _panel_body(self, p: SeatPanel) -> tuple:
+        """(tall, status box, hand's body, buttons, buttons per column, column width, column
+        height, button height) of a seat's panel in its local coordinates."""
         seat = p.seat
         w, d = p.local_size
-        pp = PanelPainter(self, surf, p)  # upright layout, drawn straight onto the screen
-        ui = self.ui[seat]
-        _n, _i, _s, _c, active, asked_here = words
-        bg = theme.PANEL_ACTIVE if active else theme.PANEL
-        pp.fill(bg)
-        tall = self._words_boxes(w, d)[0]
-        status_box = self._draw_words(pp, words)
+        tall, _row_h, _nb, _ib, status_box = self._words_boxes(w, d)
         gap = 4
         human = self.m.is_human(seat)
         if tall:
@@ -191,6 +187,24 @@ class ContractPanels:
             ncols = -(-slots // per_col)
             used = ncols * (col_w + gap) + (4 if ncols else 0)
             body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
+        return tall, status_box, body, buttons, per_col, col_w, col_h, bh
+
+    def panel_touch(self, p: SeatPanel) -> int:
+        """The smallest side of any card's part to touch in the seat's panel (face up)."""
+        body = self._panel_body(p)[2]
+        return _touch_size(self._hand_rects(body, len(self.hand(p.seat)), True, max(5, body.height // 10)))
+
+    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, words: tuple) -> None:
+        seat = p.seat
+        w, d = p.local_size
+        pp = PanelPainter(self, surf, p)  # upright layout, drawn straight onto the screen
+        ui = self.ui[seat]
+        _n, _i, _s, _c, active, asked_here = words
+        bg = theme.PANEL_ACTIVE if active else theme.PANEL
+        pp.fill(bg)
+        self._draw_words(pp, words)
+        gap = 4
+        tall, status_box, body, buttons, per_col, col_w, col_h, bh = self._panel_body(p)
         h = self.hand(seat)
         up = self.face_up(seat)
         order, groups, suggested = self._order(seat) if up else (list(range(len(h))), [], set())

@@ -28,6 +28,7 @@ from display.layout import (
 )
 from display.scenes.contract_centre import ContractCentre
 from display.scenes.contract_panel import ContractPanels
+from display.scenes.contract_tray import ContractTray, Tray
 from display.scenes.table_base import PEEK_SECONDS, TableScene
 from rummy.actions import Action
 from rummy.cards import Card
@@ -49,7 +50,7 @@ class SeatUI:
     choose_take: bool = False  # N pressed BUY: how many cards (C-8.2)
 
 
-class ContractTableScene(ContractCentre, ContractPanels, TableScene):
+class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScene):
     name = "contract_table"
     LAMPS = {"draw": frozenset({"draw_stock", "answer", "take_cards"}), "knock": frozenset({"answer", "meld"}),
              "buy": frozenset({"buy"})}
@@ -373,8 +374,9 @@ class ContractTableScene(ContractCentre, ContractPanels, TableScene):
         dirty: list[pygame.Rect] = []
         ask = self.asking
         countdown = int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
-        key = (self.m.version, self.centre_msg, self._settings_key(), countdown)
-        self.region("centre", key, centre, lambda: self._draw_centre(surf, centre), dirty)
+        tray = self.tray(panels, centre)  # the seat in turn's cards, big enough to touch
+        key = (self.m.version, self.centre_msg, self._settings_key(), countdown, tray and tray.key)
+        self.region("centre", key, centre, lambda: self._draw_centre_and_tray(surf, centre, tray), dirty)
         for p in panels:
             words = self._words(p)
             wkey = (words, p.angle, self._settings_key())
@@ -385,6 +387,19 @@ class ContractTableScene(ContractCentre, ContractPanels, TableScene):
                 self.region(("words", p.seat), wkey, p.rect,
                             lambda p=p, words=words: self._repaint_words(surf, p, words), dirty)
         return None if full else dirty
+
+    def _draw_centre_and_tray(self, surf: pygame.Surface, centre: pygame.Rect, tray: Tray | None) -> None:
+        if tray is None:
+            self._draw_centre(surf, centre)
+            return
+        surf.fill(theme.FELT, centre)
+        clip = surf.get_clip()
+        surf.set_clip(tray.rest.clip(clip))  # a shallow middle's small labels must not spill over
+        try:
+            self._draw_centre(surf, tray.rest)
+        finally:
+            surf.set_clip(clip)
+        self.draw_tray(surf, tray)
 
     def _panel_key(self, p: SeatPanel, words: tuple) -> tuple:
         """What a seat's panel shows apart from its top lines' words: it is redrawn only when

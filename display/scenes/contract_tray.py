@@ -1,0 +1,102 @@
+"""The hand tray of the contract table: on a small screen the seat in turn gets his cards
+again, spread over the width of the table's middle next to his panel, so each card keeps a
+part a finger can hit (9 mm ≈ 48 px on a 7-inch 800×480 panel) while he picks, groups,
+melds (C-3), lays off (C-5.2) and discards (C-5.3). His panel keeps its small cards; the
+middle is drawn in what the tray leaves free, so the melds and the pack stay in sight."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from display import cardart, theme
+from display.layout import SeatPanel, hand_rects, visible_part
+from display.scenes.base import Target
+from display.scenes.contract_panel import _touch_size
+from display.scenes.table_base import turned_copy
+from rummy.contract.state import PLAY
+
+TRAY_SHARES = (0.5, 0.56, 0.62, 0.68)  # of the middle's depth: 13+ cards need two rows
+
+
+def _raise(depth: int) -> int:
+    """How far a picked card rises in a tray ``depth`` deep."""
+    return max(5, depth // 12)
+
+
+@dataclass(frozen=True)
+class Tray:
+    """Where the tray goes (a panel turned like the seat's own) and the middle it leaves."""
+
+    panel: SeatPanel
+    rest: pygame.Rect
+    rects: tuple[pygame.Rect, ...]  # upright, in the tray's local coordinates, display order
+    order: tuple[int, ...]  # hand indices in display order
+    key: tuple
+
+
+class ContractTray:
+    """The tray (mixed into :class:`ContractTableScene`)."""
+
+    def tray(self, panels: list[SeatPanel], centre: pygame.Rect) -> Tray | None:
+        """The tray for the seat in turn when his panel's cards are under a touch target and
+        the tray gives bigger ones; None otherwise."""
+        st = self.st
+        seat = st.turn
+        if st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
+            return None
+        p = panels[seat]
+        n = len(self.hand(seat))
+        if p.edge not in ("top", "bottom") or n == 0 or centre.height < 4 * self.touch:
+            return None
+        own = self.panel_touch(p)
+        if own >= self.touch:
+            return None
+        best = None
+        for share in TRAY_SHARES:  # the shallowest tray whose cards are big enough
+            depth = int(centre.height * share)
+            top = centre.top if p.edge == "top" else centre.bottom - depth
+            tp = SeatPanel(seat, p.edge, pygame.Rect(centre.left, top, centre.width, depth), p.angle)
+            w, d = tp.local_size
+            inner = pygame.Rect(8, 6, w - 16, d - 10)
+            rects = hand_rects(inner, n, inner.height, min_strip=self.touch, raise_px=_raise(d))
+            size = _touch_size(rects)
+            if best is None or size > best[0]:
+                best = (size, tp, rects)
+            if size >= self.touch:
+                break
+        size, tp, rects = best
+        if size <= own:
+            return None
+        rect, depth = tp.rect, tp.rect.height
+        rest = pygame.Rect(centre.left, centre.top if p.edge == "bottom" else rect.bottom, centre.width,
+                           centre.height - depth)
+        order = tuple(self._order(seat)[0])
+        ui = self.ui[seat]
+        key = (tuple(rect), p.angle, self.hand(seat), order, tuple(ui.selected), tuple(map(tuple, ui.groups)),
+               tuple(sorted(self._order(seat)[2])), self.app.settings.four_colour)
+        return Tray(tp, rest, tuple(rects), order, key)
+
+    def draw_tray(self, surf: pygame.Surface, tray: Tray) -> None:
+        """The tray's cards (picked ones raised and outlined); each is a touch target."""
+        tp, seat = tray.panel, tray.panel.seat
+        ui = self.ui[seat]
+        h = self.hand(seat)
+        _order, _groups, suggested = self._order(seat)
+        pygame.draw.rect(surf, theme.PANEL_ACTIVE, tp.rect, border_radius=10)
+        pygame.draw.rect(surf, theme.GOLD, tp.rect, 2, border_radius=10)
+        raise_px = _raise(tp.local_size[1])
+        four = self.app.settings.four_colour
+        rects = list(tray.rects)
+        for k, r in zip(tray.order, rects, strict=True):
+            picked = k in ui.selected
+            outline = cardart.SELECT if picked else (cardart.HINT if k in suggested else None)
+            img = cardart.card_surface(h[k], r.size, four_colour=four, outline=outline)
+            if tp.angle:
+                img = turned_copy(img, tp.angle)
+            surf.blit(img, tp.to_screen(r.move(0, -raise_px) if picked else r))
+        for i, k in enumerate(tray.order):
+            self.targets.append(Target(tp.to_screen(visible_part(rects, i)), f"tray-{seat}-{k}",
+                                       lambda s=seat, c=k: self.pick_card(s, c),
+                                       hold=lambda s=seat: self.reveal(s), seat=seat))
