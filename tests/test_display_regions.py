@@ -36,6 +36,7 @@ def _full_redraw(app: App) -> tuple[bytes, list]:
     ("gin", 2, (800, 480), "upright"),
     ("contract", 4, (1280, 800), "flat"),
     ("contract", 5, (800, 480), "upright"),
+    ("contract", 6, (800, 480), "flat"),  # the seat in turn's hand tray comes and goes
 ])
 def test_partial_redraws_match_a_full_redraw(tmp_path, game, seats, size, layout):
     config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
