@@ -45,7 +45,10 @@ class ContractCentre:
         label_h = max(14, min(int(ch * 0.2), line))
         labels = (_("Stock: {n}").format(n=len(st.stock)), _("Pack: {n}").format(n=len(st.discard_pile)))
         lw = cw + cw // 6
-        size = theme.common_size(labels, pygame.Rect(0, 0, lw, label_h), label_h)
+        box = pygame.Rect(0, 0, lw, label_h)
+        if any(theme.font(theme.fit_size(t, box, label_h)).size(t)[0] > lw for t in labels):
+            labels = (str(len(st.stock)), str(len(st.discard_pile)))  # small piles (beside a hand tray)
+        size = theme.common_size(labels, box, label_h)
         for text, r in zip(labels, (self.stock_rect, self.pile_rect), strict=True):
             theme.draw_text(surf, text, pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h), size=size,
                             colour=theme.INK_DIM)

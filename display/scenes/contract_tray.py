@@ -7,6 +7,7 @@ middle is drawn in what the tray leaves free, so the melds and the pack stay in 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -18,6 +19,48 @@ from display.scenes.table_base import turned_copy
 from rummy.contract.state import PLAY
 
 TRAY_SHARES = (0.5, 0.56, 0.62, 0.68)  # of the middle's depth: 13+ cards need two rows
+SIDE_SHARES = (0.3, 0.38, 0.46, 0.54, 0.62)  # of the middle's width, for a seat at the left or right
+
+
+def _spot(edge: str, centre: pygame.Rect, share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the tray, the middle it leaves) along the middle's side nearest ``edge``."""
+    if edge in ("top", "bottom"):
+        depth = int(centre.height * share)
+        top = centre.top if edge == "top" else centre.bottom - depth
+        rest_top = centre.top if edge == "bottom" else top + depth
+        return (pygame.Rect(centre.left, top, centre.width, depth),
+                pygame.Rect(centre.left, rest_top, centre.width, centre.height - depth))
+    width = int(centre.width * share)
+    left = centre.left if edge == "left" else centre.right - width
+    rest_left = centre.left if edge == "right" else left + width
+    return (pygame.Rect(left, centre.top, width, centre.height),
+            pygame.Rect(rest_left, centre.top, centre.width - width, centre.height))
+
+
+@lru_cache(maxsize=64)
+def _grid(inner: tuple[int, int, int, int], n: int, raise_px: int) -> list[pygame.Rect]:
+    """``n`` cards in rows overlapping down and across (aligned columns), sized so the
+    smallest part left to touch is as big as it can be."""
+    area = pygame.Rect(inner)
+    high = area.height - raise_px
+    best = None
+    for rows in range(1, 7):
+        per_row = -(-n // rows)
+        for ch in range(high, 19, -2):
+            cw = cardart.card_size_for_height(ch)[0]
+            if cw > area.width:
+                continue
+            step = min(cw + cw / 10, (area.width - cw) / (per_row - 1)) if per_row > 1 else cw
+            down = min(ch + ch / 10, (high - ch) / (rows - 1)) if rows > 1 else ch
+            score = min(step, cw, down, ch)
+            if best is None or score > best[0]:
+                best = (score, rows, per_row, ch, cw, step, down)
+    if best is None:
+        return []
+    _score, rows, per_row, ch, cw, step, down = best
+    x0 = area.centerx - (cw + step * (per_row - 1)) / 2
+    return [pygame.Rect(round(x0 + (i % per_row) * step), round(area.top + raise_px + (i // per_row) * down), cw, ch)
+            for i in range(n)]
 
 
 def _raise(depth: int) -> int:
@@ -48,30 +91,33 @@ class ContractTray:
             return None
         p = panels[seat]
         n = len(self.hand(seat))
-        if p.edge not in ("top", "bottom") or n == 0 or centre.height < 4 * self.touch:
+        if n == 0 or min(centre.size) < 2 * self.touch:
             return None
         own = self.panel_touch(p)
         if own >= self.touch:
             return None
+        side = p.edge in ("left", "right")
         best = None
-        for share in TRAY_SHARES:  # the shallowest tray whose cards are big enough
-            depth = int(centre.height * share)
-            top = centre.top if p.edge == "top" else centre.bottom - depth
-            tp = SeatPanel(seat, p.edge, pygame.Rect(centre.left, top, centre.width, depth), p.angle)
+        for share in SIDE_SHARES if side else TRAY_SHARES:  # the smallest tray whose cards are big enough
+            rect, rest = _spot(p.edge, centre, share)
+            tp = SeatPanel(seat, p.edge, rect, p.angle)
             w, d = tp.local_size
             inner = pygame.Rect(8, 6, w - 16, d - 10)
-            rects = hand_rects(inner, n, inner.height, min_strip=self.touch, raise_px=_raise(d))
+            if inner.width < self.touch or inner.height < self.touch:
+                continue
+            if side:
+                rects = _grid(tuple(inner), n, _raise(d))
+            else:
+                rects = hand_rects(inner, n, inner.height, min_strip=self.touch, raise_px=_raise(d))
             size = _touch_size(rects)
             if best is None or size > best[0]:
-                best = (size, tp, rects)
+                best = (size, tp, rects, rest)
             if size >= self.touch:
                 break
-        size, tp, rects = best
-        if size <= own:
+        if best is None or best[0] <= own:
             return None
-        rect, depth = tp.rect, tp.rect.height
-        rest = pygame.Rect(centre.left, centre.top if p.edge == "bottom" else rect.bottom, centre.width,
-                           centre.height - depth)
+        _size, tp, rects, rest = best
+        rect = tp.rect
         order = tuple(self._order(seat)[0])
         ui = self.ui[seat]
         key = (tuple(rect), p.angle, self.hand(seat), order, tuple(ui.selected), tuple(map(tuple, ui.groups)),
