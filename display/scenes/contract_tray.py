@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from display import cardart, theme
-from display.layout import SeatPanel, hand_rects, visible_part
+from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
 from display.scenes.base import Target
 from display.scenes.contract_panel import _touch_size
 from display.scenes.table_base import turned_copy
@@ -91,10 +91,10 @@ class ContractTray:
             return None
         p = panels[seat]
         n = len(self.hand(seat))
-        if n == 0 or min(centre.size) < 2 * self.touch:
+        if n == 0 or min(centre.size) < 2 * MIN_TOUCH_PX:
             return None
         own = self.panel_touch(p)
-        if own >= self.touch:
+        if own >= MIN_TOUCH_PX:  # 9 mm on the 7-inch panel; bigger screens' panels already give it
             return None
         side = p.edge in ("left", "right")
         best = None
@@ -103,16 +103,16 @@ class ContractTray:
             tp = SeatPanel(seat, p.edge, rect, p.angle)
             w, d = tp.local_size
             inner = pygame.Rect(8, 6, w - 16, d - 10)
-            if inner.width < self.touch or inner.height < self.touch:
+            if inner.width < MIN_TOUCH_PX or inner.height < MIN_TOUCH_PX:
                 continue
             if side:
                 rects = _grid(tuple(inner), n, _raise(d))
             else:
-                rects = hand_rects(inner, n, inner.height, min_strip=self.touch, raise_px=_raise(d))
+                rects = hand_rects(inner, n, inner.height, min_strip=MIN_TOUCH_PX, raise_px=_raise(d))
             size = _touch_size(rects)
             if best is None or size > best[0]:
                 best = (size, tp, rects, rest)
-            if size >= self.touch:
+            if size >= MIN_TOUCH_PX:
                 break
         if best is None or best[0] <= own:
             return None
