@@ -17,7 +17,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+
+from display_input import FakeClock, click, press, reveal, tap, target  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
@@ -25,59 +26,8 @@ from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TAKE, TURN  # noqa: E402
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def frame(app: App, events=()) -> None:
     app.frame(events=list(events))
-
-
-def click(app: App, pos, clock: FakeClock) -> None:
-    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
-    clock.t += 0.05
-    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
-    clock.t += 0.05
-    frame(app)
-
-
-def hold(app: App, pos, clock: FakeClock) -> None:
-    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
-    clock.t += 0.7
-    frame(app)
-    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
-
-
-def press(app: App, seat: int, call: str, clock: FakeClock) -> None:
-    """Push the seat's arcade button: the MockFactory pin goes low, then high."""
-    clock.t += 0.4  # beyond the board's lockout
-    assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
-    frame(app)
-    clock.t += 0.08
-    app.hw.release(seat, call)
-    frame(app)
-
-
-def target(app: App, name: str):
-    for t in app.scene.targets:
-        if t.name == name:
-            return t
-    raise AssertionError(f"no touch target {name!r} on {app.scene.name}: "
-                         f"{[t.name for t in app.scene.targets][:60]}")
-
-
-def tap(app: App, name: str, clock: FakeClock) -> None:
-    click(app, target(app, name).rect.center, clock)
-
-
-def reveal(app: App, seat: int, clock: FakeClock) -> None:
-    if not app.scene.face_up(seat):
-        hold(app, target(app, f"panel-{seat}").rect.center, clock)
-        assert app.scene.face_up(seat), "holding the panel must show the hand"
 
 
 def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:

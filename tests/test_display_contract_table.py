@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from display_input import FakeClock, click, press, target  # noqa: E402
 
 from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
@@ -21,14 +22,6 @@ from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
 
 NAMES = ("Anastasia", "Bartholomew", "Guilherme", "Wulandari", "Oleksandr", "Maximiliano")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 500.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def make_app(tmp_path, size=(1280, 800), *, clock=None, **display) -> App:
@@ -47,25 +40,12 @@ def start(app: App, n: int, kinds=None) -> None:
     app.frame(events=[])
 
 
-def press(app: App, seat: int, call: str, clock: FakeClock) -> None:
-    clock.t += 0.4
-    assert app.hw.press(seat, call)
-    app.frame(events=[])
-    clock.t += 0.08
-    app.hw.release(seat, call)
-    app.frame(events=[])
-
-
 def tap(app: App, name: str, clock: FakeClock) -> None:
-    t = next((t for t in app.scene.targets if t.name == name), None)
-    assert t is not None, f"no target {name}: {[t.name for t in app.scene.targets][:50]}"
+    """Touch the target called ``name``, which nothing may cover."""
+    t = target(app, name)
     hit = app.scene.target_at(t.rect.center)
     assert hit is t, f"{name} is covered by {hit.name}"
-    pos = t.rect.center
-    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
-    clock.t += 0.05
-    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
-    app.frame(events=[])
+    click(app, t.rect.center, clock)
 
 
 def bot_turn(app: App) -> None:
@@ -78,7 +58,7 @@ def bot_turn(app: App) -> None:
 
 
 def test_c_8_2_in_turn_buy_with_buy_then_a_card_count(tmp_path):
-    clock = FakeClock()
+    clock = FakeClock(500.0)
     app = make_app(tmp_path, clock=clock, privacy="open")
     start(app, 3)
     bot_turn(app)  # the pile now holds the upcard and a discard: two cards for N
@@ -98,7 +78,7 @@ def test_c_8_2_in_turn_buy_with_buy_then_a_card_count(tmp_path):
 
 
 def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
-    clock = FakeClock()
+    clock = FakeClock(500.0)
     app = make_app(tmp_path, clock=clock)
     start(app, 4)
     m = app.match
@@ -126,7 +106,7 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
 
 
 def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
-    clock = FakeClock()
+    clock = FakeClock(500.0)
     config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     config = replace(config, game=replace(config.game, buy_answer_s=3.0))
     app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
@@ -149,7 +129,7 @@ def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
 
 def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
     """Pick the cards of each group, Group, then Meld; a wrong contract is refused in words."""
-    clock = FakeClock()
+    clock = FakeClock(500.0)
     app = make_app(tmp_path, clock=clock, privacy="open")
     start(app, 3)
     m = app.match

@@ -17,65 +17,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from display_input import FakeClock, click, press, reveal, target  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from rummy.gin.bots import BasicPlayer  # noqa: E402
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-def click(app: App, pos, clock: FakeClock) -> None:
-    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
-    app.frame(events=[down])
-    clock.t += 0.05
-    app.frame(events=[up])
-    clock.t += 0.05
-    app.frame(events=[])
-
-
-def hold(app: App, pos, clock: FakeClock, seconds: float = 0.7) -> None:
-    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
-    clock.t += seconds
-    app.frame(events=[])
-    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)])
-
-
-def press(app: App, seat: int, call: str, clock: FakeClock) -> None:
-    """Push the seat's arcade button: the MockFactory pin goes low, then high."""
-    clock.t += 0.4  # beyond the board's 0.3 s lockout
-    assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
-    app.frame(events=[])
-    clock.t += 0.08
-    app.hw.release(seat, call)
-    app.frame(events=[])
-
-
-def target(app: App, name: str):
-    for t in app.scene.targets:
-        if t.name == name:
-            return t
-    raise AssertionError(f"no touch target {name!r} on {app.scene.name}: "
-                         f"{[t.name for t in app.scene.targets][:40]}")
-
-
 def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:
     click(app, target(app, f"card-{seat}-{card}").rect.center, clock)
-
-
-def reveal(app: App, seat: int, clock: FakeClock) -> None:
-    scene = app.scene
-    if scene.face_up(seat):
-        return
-    hold(app, target(app, f"panel-{seat}").rect.center, clock)
-    assert scene.face_up(seat), "holding the panel must show the hand"
 
 
 def make_app(tmp_path, clock, **kw) -> App:
