@@ -131,6 +131,11 @@ class MatchDriver:
             self.version += 1
         return events
 
+    def hold_computers_until(self, t: float) -> None:
+        """Keep computer players from acting before ``t`` (e.g. a window for BUY presses)."""
+        if self._bot_due is None or self._bot_due < t:
+            self._bot_due = t
+
     def update(self, now: float) -> bool:
         """Deal when due and let one computer seat act when its delay has passed.
 

@@ -335,9 +335,7 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
             return
         if not any(self.m.is_human(s) and self.find(s, "buy") for s in range(self.seats) if s != st.turn):
             return
-        due = self._turn_t + self.buy_window
-        if self.m._bot_due is None or self.m._bot_due < due:  # noqa: SLF001 - the driver's timer
-            self.m._bot_due = due  # noqa: SLF001
+        self.m.hold_computers_until(self._turn_t + self.buy_window)
 
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
