@@ -230,7 +230,9 @@ def test_kill_and_resume_table_app(tmp_path):
     games = [g for g in ("gin", "contract")
              if importlib.util.find_spec(f"display.scenes.{g}_table") is not None]
     games = (games * 2)[:2]
-    streams = [Stream("app", tmp_path / f"a{i}", 300 + i, game, 8, matches=2, max_delay=1.5,
+    # More matches than eight kills leave time for, so every kill hits a game even when the
+    # machine is quiet and the app plays fast (with 2 matches a stream could end early).
+    streams = [Stream("app", tmp_path / f"a{i}", 300 + i, game, 8, matches=6, max_delay=1.5,
                       startup=2.0)
                for i, game in enumerate(games)]
     with ThreadPoolExecutor(len(streams)) as pool:
