@@ -360,3 +360,31 @@ def all_melded(cards: Iterable[CardLike]) -> list[Meld] | None:
     """A partition of all the cards into melds (gin G-9.1, big gin G-10.1), or None."""
     dw, melds, _ = arrange(cards)
     return melds if dw == 0 else None
+
+
+# --- masks for the computer players' playouts --------------------------------------------
+
+
+def card_bit(card: Card) -> int:
+    """The solver's bit of one canonical card (see the mask layout above)."""
+    return _BIT[id(card)] if id(card) in _BIT else 1 << (16 * SUITS.index(card.suit) + card.rank)
+
+
+def hand_mask(cards: Iterable[CardLike]) -> int:
+    """The solver's mask of a hand (duplicates refused)."""
+    return _hand_mask(cards)[0]
+
+
+def mask_cards(m: int) -> list[Card]:
+    """The cards of mask ``m``, in mask order."""
+    return [_CARD_AT[p] for p in _positions(m)]
+
+
+def mask_deadwood(m: int) -> int:
+    """Minimum deadwood of every card of mask ``m`` (no discard)."""
+    return _dw_mask(m)
+
+
+def mask_deadwood_discard(m: int) -> int:
+    """Minimum over one discard of the deadwood of the rest of mask ``m`` (G-7.2)."""
+    return _dw11_mask(m)
