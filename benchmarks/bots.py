@@ -104,7 +104,7 @@ def report(label: str, rows: list[tuple[int, float, int, int, int]]) -> None:
 # --- contract ----------------------------------------------------------------------------
 
 
-def contract_match(args: tuple[str, str, int, str]) -> tuple[int, int, list[int], list[int]]:
+def contract_match(args: tuple[str, str, int, str]) -> tuple[float, int, list[int], list[int]]:
     """One four-player match: ``level`` in seat ``seed % 4`` against three ``other``.
 
     Returns (level won, seats, per deal: 1 when someone went out, per deal number).
@@ -118,14 +118,15 @@ def contract_match(args: tuple[str, str, int, str]) -> tuple[int, int, list[int]
     state, steps = play_match(engine, state, players, random.Random(seed))
     outs: list[int] = []
     numbers: list[int] = []
-    for action, events in steps:
+    for _action, events in steps:
         for e in events:
-            if e.kind == "deal_over":
-                outs.append(int(e.data.get("went_out") is not None))
-                numbers.append(int(e.data.get("deal", len(numbers) + 1)))
-    totals = list(state.totals)
-    best = min(totals)
-    won = int(totals[me] == best and totals.count(best) == 1)
+            if e.kind == "hand_scored":
+                outs.append(int(e.data.get("finisher") is not None))
+                numbers.append(int(e.data["deal"]))
+    scores = list(state.scores)
+    best = max(scores)  # C-7.4: the highest total wins; a shared win counts a share
+    won = scores[me] == best
+    won = won / scores.count(best) if won else 0
     return won, 4, outs, numbers
 
 

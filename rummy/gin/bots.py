@@ -143,7 +143,11 @@ def discard_score(mem: Memory, view: SeatView, hand: list[Card], card: Card, liv
     """Lower is better: the rest's deadwood, less its live draws, plus what it feeds him."""
     rest = [c for c in hand if c != card]
     dw, _, loose = arrange(rest)
-    return dw - 0.9 * outs(tuple(loose), live) + 7.0 * danger(mem, live, card) - 0.01 * card.value
+    return dw - OUTS_WEIGHT * outs(tuple(loose), live) + DANGER_WEIGHT * danger(mem, live, card) - 0.01 * card.value
+
+
+OUTS_WEIGHT = 0.9  # deadwood points a live draw is worth
+DANGER_WEIGHT = 7.0  # deadwood points a discard the opponent surely uses costs
 
 
 def improves(hand: list[Card], card: Card) -> int:

@@ -30,7 +30,10 @@ from rummy.gin.melds import _dw_mask as dw  # the solver's inner loop, masks in,
 from rummy.gin.view import SeatView
 
 WORLDS = 24  # sampled worlds per knock decision
-MARGIN = 0.02  # playing on must beat the knock by this chance of winning the game
+MARGIN = 0.02  # leaving the greedy move must gain this chance of winning the game
+DISCARD_WORLDS = 12  # sampled worlds per discard decision
+CANDIDATES = 3  # discards tried in playouts
+CLOSE = 4.0  # ... when their model score is within this of the best
 
 
 def _value(bit: int) -> int:
@@ -123,15 +126,65 @@ class HardPlayer(TrackingPlayer):
         if "draw_stock" in kinds:
             return kinds["draw_stock"]
         if discards:
-            return min(discards, key=lambda a: discard_score(self.memory, view, hand, a.card, live))  # type: ignore[arg-type]
+            return self.choose_discard(view, hand, discards, live, rng)
         for kind in ("refuse_knock", "done_laying_off", "decline"):
             if kind in kinds:
                 return kinds[kind]
         return legal[0]
 
+    def choose_discard(
+        self, view: SeatView, hand: list[Card], discards: list[Action], live: set[Card],
+        rng: random.Random,
+    ) -> Action:
+        """The model's best discard, unless a close one plays out clearly better."""
+        scored = sorted(
+            (discard_score(self.memory, view, hand, a.card, live), i, a)  # type: ignore[arg-type]
+            for i, a in enumerate(discards)
+        )
+        close = [a for sc, _, a in scored[:CANDIDATES] if sc <= scored[0][0] + CLOSE]
+        if len(close) < 2 or view.stock_size <= view.rules.stock_floor + 2:
+            return scored[0][2]
+        rules = view.rules
+        seat = view.seat or 0
+        worlds = self.worlds_for(view, rng, DISCARD_WORLDS)
+        value = self._valuer(view)
+        best, best_v = close[0], -1.0
+        for k, a in enumerate(close):
+            assert a.card is not None
+            me_mask = hand_mask([c for c in hand if c != a.card])
+            top = card_bit(a.card)
+            total = 0.0
+            for opp, stock in worlds:
+                hands = [0, 0]
+                hands[seat] = me_mask
+                hands[1 - seat] = hand_mask(opp)
+                w, pts = playout(hands, stock, top, 1 - seat, view.knock_limit or 0,
+                                 rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
+                total += value(w, pts)
+            v = total / len(worlds) - (0 if k == 0 else MARGIN)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _valuer(self, view: SeatView):  # type: ignore[no-untyped-def]
+        seat = view.seat or 0
+        target = view.rules.game_target
+        mine, theirs = view.scores[seat], view.scores[1 - seat]
+
+        def value(winner: int, points: int) -> float:
+            if winner == seat:
+                return game_win(target, mine + points, theirs)
+            if winner == 1 - seat:
+                return game_win(target, mine, theirs + points)
+            return game_win(target, mine, theirs)
+
+        return value
+
     # -- the knock decision --------------------------------------------------------------
 
-    def worlds_for(self, view: SeatView, rng: random.Random) -> list[tuple[list[Card], list[int]]]:
+    def worlds_for(
+        self, view: SeatView, rng: random.Random, count: int | None = None
+    ) -> list[tuple[list[Card], list[int]]]:
         """Sampled (opponent's hand, stock order as bits) consistent with the view."""
         mem = self.memory
         seat = view.seat or 0
@@ -141,7 +194,7 @@ class HardPlayer(TrackingPlayer):
         weights = [weight(mem, c) for c in unknown]
         need = max(0, min(size - len(known), len(unknown)))
         out = []
-        for _ in range(self.worlds):
+        for _ in range(count or self.worlds):
             keyed = sorted(
                 range(len(unknown)), key=lambda j: rng.random() ** (1.0 / weights[j]), reverse=True
             )
