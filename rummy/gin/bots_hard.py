@@ -25,14 +25,15 @@ from rummy.cards import Card
 from rummy.gin.bots import TrackingPlayer, discard_score, improves, live_cards
 from rummy.gin.bots_model import game_win, weight
 from rummy.gin.layoffs import best_defence
-from rummy.gin.melds import best_melds, card_bit, hand_mask, mask_cards
 from rummy.gin.melds import _dw_mask as dw  # the solver's inner loop, masks in, no checks
+from rummy.gin.melds import best_melds, card_bit, hand_mask, mask_cards
 from rummy.gin.view import SeatView
 
 WORLDS = 24  # sampled worlds per knock decision
+LATE = 8  # with this few stock cards left (over the floor) it knocks at once
 MARGIN = 0.02  # leaving the greedy move must gain this chance of winning the game
 DISCARD_WORLDS = 12  # sampled worlds per discard decision
-CANDIDATES = 3  # discards tried in playouts
+CANDIDATES = 1  # discards tried in playouts (1: off; 3 measured no better, 60 % vs 65 %)
 CLOSE = 4.0  # ... when their model score is within this of the best
 
 
@@ -228,6 +229,8 @@ class HardPlayer(TrackingPlayer):
             return knocks[0]  # gin (G-9)
         if game_win(target, mine + 1, theirs) >= 1.0:
             return knocks[0]
+        if view.stock_size <= rules.stock_floor + LATE:
+            return knocks[0]  # late: knock, so two hard players never let hands die for ever
         worlds = self.worlds_for(view, rng)
         options = sorted(counts, key=lambda t: t[0])[:3]
         best_knock, best_v = knocks[0], -1.0
