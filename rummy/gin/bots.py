@@ -156,6 +156,22 @@ def improves(hand: list[Card], card: Card) -> int:
     return mask_deadwood(m) - mask_deadwood_discard(m | hand_mask([card]))
 
 
+def worth_taking(hand: list[Card], card: Card, limit: int) -> bool:
+    """Take the pile's card when it melds in the best arrangement of the hand with it, or
+    when it lets us knock (G-7.2) — not merely to swap a high card for a low one, which
+    tells the opponent about the hand and gains little."""
+    if DRAW_RULE == "improve":
+        return improves(hand, card) > 0
+    m = hand_mask(hand) | hand_mask([card])
+    if mask_deadwood_discard(m) <= limit:
+        return True
+    _, _, loose = arrange([*hand, card])
+    return card not in loose and improves(hand, card) > 0
+
+
+DRAW_RULE = "meld"
+
+
 class MediumPlayer(TrackingPlayer):
     """Basic, plus safe discards that keep draws and patient, score-aware knocking."""
 
@@ -173,11 +189,12 @@ class MediumPlayer(TrackingPlayer):
         if knocks and self.should_knock(view, knocks):
             return knocks[0]
         top = view.discard_top
+        limit = view.knock_limit or 0
         if "take_upcard" in kinds:
-            take = top is not None and improves(hand, top) > 0
+            take = top is not None and worth_taking(hand, top, limit)
             return kinds["take_upcard"] if take else kinds["pass_upcard"]
         if "draw_discard" in kinds and top is not None:
-            if improves(hand, top) > 0 or "draw_stock" not in kinds:
+            if worth_taking(hand, top, limit) or "draw_stock" not in kinds:
                 return kinds["draw_discard"]
         if "draw_stock" in kinds:
             return kinds["draw_stock"]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from rummy.actions import Action
 from rummy.cards import Card
-from rummy.gin.bots import TrackingPlayer, discard_score, improves, live_cards
+from rummy.gin.bots import TrackingPlayer, discard_score, live_cards, worth_taking
 from rummy.gin.bots_model import game_win, weight
 from rummy.gin.layoffs import best_defence
 from rummy.gin.melds import _dw_mask as dw  # the solver's inner loop, masks in, no checks
@@ -118,11 +118,12 @@ class HardPlayer(TrackingPlayer):
             ) if discards else None
             return self.knock_or_play(view, hand, knocks, best_discard, rng)
         top = view.discard_top
+        limit = view.knock_limit or 0
         if "take_upcard" in kinds:
-            take = top is not None and improves(hand, top) > 0
+            take = top is not None and worth_taking(hand, top, limit)
             return kinds["take_upcard"] if take else kinds["pass_upcard"]
         if "draw_discard" in kinds and top is not None:
-            if improves(hand, top) > 0 or "draw_stock" not in kinds:
+            if worth_taking(hand, top, limit) or "draw_stock" not in kinds:
                 return kinds["draw_discard"]
         if "draw_stock" in kinds:
             return kinds["draw_stock"]
