@@ -7,37 +7,18 @@ fsynced before the table shows it). The driver has no rules of its own.
 
 from __future__ import annotations
 
-import importlib
 import random
 import secrets
-from collections.abc import Sequence
 from typing import Any
 
 from rummy.actions import Action, ActionError, Event
+from rummy.players import player
 from rummy.session import MatchSession
 
 
-class FirstLegalPlayer:
-    """Used only when a game ships no bot: knocks/goes out when it can, else the first move."""
-
-    PREFER = ("big_gin", "knock", "take_and_knock", "draw_stock", "pass_upcard", "discard")
-
-    def choose(self, engine: Any, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        for kind in self.PREFER:
-            for a in legal:
-                if a.kind == kind:
-                    return a
-        return legal[0]
-
-
 def make_player(game: str, bot: str = "basic") -> Any:
-    """The computer player for ``game`` (``rummy.<game>.bots.BasicPlayer``)."""
-    try:
-        mod = importlib.import_module(f"rummy.{game}.bots")
-    except ImportError:
-        return FirstLegalPlayer()
-    cls = getattr(mod, "BasicPlayer", None)
-    return cls() if cls is not None else FirstLegalPlayer()
+    """The computer player of level ``bot`` for ``game`` (one registry: ``rummy.players``)."""
+    return player(game, bot)
 
 
 class MatchDriver:

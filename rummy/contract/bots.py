@@ -220,7 +220,11 @@ class EasyPlayer:
                 return kinds[kind]
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
-            return max(discards, key=lambda a: (-_usefulness(view, hand, a.card), view.rules.value(a.card.rank)))  # type: ignore[union-attr]
+            def badness(a: Action) -> tuple[int, int]:
+                assert a.card is not None
+                return (-_usefulness(view, hand, a.card), view.rules.value(a.card.rank))
+
+            return max(discards, key=badness)
         return legal[0]
 
 

@@ -18,7 +18,7 @@ Deterministic given the random generator it is handed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummy.actions import Action
 from rummy.cards import Card
@@ -168,7 +168,7 @@ class HardPlayer(TrackingPlayer):
                 best, best_v = a, v
         return best
 
-    def _valuer(self, view: SeatView):  # type: ignore[no-untyped-def]
+    def _valuer(self, view: SeatView) -> Callable[[int, int], float]:
         seat = view.seat or 0
         target = view.rules.game_target
         mine, theirs = view.scores[seat], view.scores[1 - seat]
