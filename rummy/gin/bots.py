@@ -143,11 +143,13 @@ def discard_score(mem: Memory, view: SeatView, hand: list[Card], card: Card, liv
     """Lower is better: the rest's deadwood, less its live draws, plus what it feeds him."""
     rest = [c for c in hand if c != card]
     dw, _, loose = arrange(rest)
-    return dw - OUTS_WEIGHT * outs(tuple(loose), live) + DANGER_WEIGHT * danger(mem, live, card) - 0.01 * card.value
+    weight = OUTS_WEIGHT * (min(1.0, view.stock_size / OUTS_FADE) if OUTS_FADE else 1.0)
+    return dw - weight * outs(tuple(loose), live) + DANGER_WEIGHT * danger(mem, live, card) - 0.01 * card.value
 
 
 OUTS_WEIGHT = 0.9  # deadwood points a live draw is worth
 DANGER_WEIGHT = 7.0  # deadwood points a discard the opponent surely uses costs
+OUTS_FADE = 0  # if set: live draws count less once the stock is under this many cards
 
 
 def improves(hand: list[Card], card: Card) -> int:
