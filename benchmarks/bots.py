@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy.games import get_engine  # noqa: E402
-from rummy.play import play_match, step  # noqa: E402
+from rummy.play import play_match  # noqa: E402
 
 
 def wilson(k: float, n: int) -> tuple[float, float, float]:
@@ -70,17 +70,15 @@ def gin_game(args: tuple[str, str, int, str]) -> tuple[int, float, int, int, int
     players[me] = engine.player(level)
     state = engine.new_match(engine.preset(preset), 2, first_dealer=(seed // 2) % 2)
     state, _ = play_match(engine, state, players, random.Random(seed))
-    diff = state.match_totals[me] - state.match_totals[1 - me]
     pts = 0.0
     won = lost = 0
-    results = [r for g in (state.hand_results,) for r in g]
+    results = state.hand_results  # single_game: the one game's hands
     for r in results:
         if r.winner is None:
             continue
         pts += r.points if r.winner == me else -r.points
         won += r.winner == me
         lost += r.winner != me
-    del diff
     return int(state.winner == me), pts, len(results), won, lost
 
 
@@ -150,7 +148,7 @@ def decision_times(args: tuple[str, str, int]) -> list[float]:
             return a
 
     players[seed % seats] = Timed()  # type: ignore[assignment]
-    preset = "standard" if game == "gin" else engine.preset_names()[0] if hasattr(engine, "preset_names") else "seed_002"
+    preset = "standard" if game == "gin" else "seed_002"
     state = engine.new_match(engine.preset(preset), seats)
     play_match(engine, state, players, random.Random(seed))
     return times
@@ -226,5 +224,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    del step
     main()
