@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from rummy.actions import ActionError
 from rummy.cards import SUITS, Card
+from rummy.contract.kinds import Refusal
 from rummy.contract.melds import SET, meld_kind, meld_problem
 
 if TYPE_CHECKING:
@@ -80,14 +82,14 @@ def contract_problem(
     *,
     already: Sequence[Sequence[Card]] = (),
     partial: bool = False,
-) -> str | None:
-    """Why ``groups`` do not fulfil ``contract`` (C-3), or None.
+) -> ActionError | None:
+    """Why ``groups`` do not fulfil ``contract`` (C-3) as a coded refusal, or None.
 
     ``already``: groups this player laid earlier in the deal (only when the contract may
     be laid over several turns); ``partial``: accept fewer groups than the contract.
     """
     if not groups:
-        return "lay down at least one group"
+        return ActionError(Refusal.NO_GROUPS)
     sets: list[Sequence[Card]] = []
     seqs: list[Sequence[Card]] = []
     for g in [*already, *groups]:
@@ -95,18 +97,18 @@ def contract_problem(
         if problem:
             return problem
         (sets if meld_kind(g, rules) == SET else seqs).append(g)
-    want = contract.describe()
-    if len(sets) > contract.sets or len(seqs) > contract.sequences:
-        return f"the contract of this deal is {want}, no more and no less (C-3.1)"
+    want = {"sets": contract.sets, "sequences": contract.sequences}
+    if len(sets) > contract.sets or len(seqs) > contract.sequences:  # C-3.1
+        return ActionError(Refusal.CONTRACT_TOO_MANY, **want)
     if not partial and (len(sets) < contract.sets or len(seqs) < contract.sequences):
-        return f"the contract of this deal is {want}, laid in one turn (C-3.1, C-15.3)"
-    if rules.contract_distinct:
+        return ActionError(Refusal.CONTRACT_TOO_FEW, **want)  # C-3.1, C-15.3
+    if rules.contract_distinct:  # C-3.2
         ranks = [g[0].rank for g in sets]
         if len(set(ranks)) < len(ranks):
-            return "the sets of a contract must be of different ranks (C-3.2)"
+            return ActionError(Refusal.SETS_SAME_RANK)
         suits = [g[0].suit for g in seqs]
         if len(set(suits)) < len(suits):
-            return "the sequences of a contract must be of different suits (C-3.2)"
+            return ActionError(Refusal.SEQUENCES_SAME_SUIT)
     return None
 
 
