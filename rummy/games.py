@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rummy.actions import Action, Event
+from rummy.outcome import MatchOutcome
 
 
 class GameEngine(Protocol):
@@ -48,6 +49,14 @@ class GameEngine(Protocol):
 
     def is_over(self, state: Any) -> bool:
         """True when the match has ended."""
+
+    def outcome(self, state: Any, *, abandoned: bool = False) -> MatchOutcome:
+        """The match's result: in progress or won (winners, totals per seat). ``abandoned``
+        is the session's word that the match was given up (see :mod:`rummy.outcome`)."""
+
+    @property
+    def result_events(self) -> frozenset[str]:
+        """The event kinds that are a hand's or the match's result (for records)."""
 
     def view(self, state: Any, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator / the public table)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.cards import Card
+from rummy.outcome import MatchOutcome
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,15 @@ class ToyEngine:
 
     def is_over(self, state):
         return max(state.scores, default=0) >= state.rules.target
+
+    result_events = frozenset({"dealt"})
+
+    def outcome(self, state, *, abandoned=False):
+        if self.is_over(state):
+            best = max(state.scores)
+            return MatchOutcome.won(tuple(s for s, t in enumerate(state.scores) if t == best), state.scores)
+        result = MatchOutcome.in_progress(state.scores)
+        return result.abandon() if abandoned else result
 
     def view(self, state, seat):
         return {"scores": state.scores, "hand": state.hands[seat] if seat is not None else None}

@@ -19,11 +19,12 @@ from rummy.contract import buying, flow, play_rules
 from rummy.contract import rules as rules_mod
 from rummy.contract.contracts import find_contract
 from rummy.contract.describe import describe_event
+from rummy.contract.kinds import RESULT_EVENTS, Phase, Refusal
 from rummy.contract.kinds import ActionKind as A
 from rummy.contract.kinds import EventKind as E
-from rummy.contract.kinds import Phase, Refusal
 from rummy.contract.melds import SET, layoff_problem
 from rummy.contract.rules import ContractRules
+from rummy.contract.scoring import winners
 from rummy.contract.state import (
     ASK,
     DEAL,
@@ -35,6 +36,7 @@ from rummy.contract.state import (
     ContractView,
     PileCard,
 )
+from rummy.outcome import MatchOutcome
 
 
 def new_match(rules: ContractRules, seats: int, *, first_dealer: int = 0) -> ContractState:
@@ -306,6 +308,7 @@ class ContractEngine:
     """Five-deal contract rummy with "Можно?" buying (seed 002)."""
 
     name = "contract"
+    result_events = RESULT_EVENTS
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> ContractRules:
         return rules_mod.rules_from_dict(data)
@@ -333,6 +336,13 @@ class ContractEngine:
 
     def is_over(self, state: ContractState) -> bool:
         return state.phase == OVER
+
+    def outcome(self, state: ContractState, *, abandoned: bool = False) -> MatchOutcome:
+        """Totals are the scores; the highest total wins, ties share (C-7.4)."""
+        if state.phase == OVER:
+            return MatchOutcome.won(tuple(winners(state.scores)), state.scores)
+        result = MatchOutcome.in_progress(state.scores)
+        return result.abandon() if abandoned else result
 
     def view(self, state: ContractState, seat: int | None) -> ContractView:
         return view(state, seat)

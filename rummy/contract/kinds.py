@@ -227,3 +227,12 @@ class Refusal(RefusalCode):
         "an in-turn buy takes {low}..{high} cards (target); "
         "one card is an ordinary draw (draw_discard, C-8.2)",
     )
+
+
+# The events that are a deal's or the match's result (records keep them per hand).
+RESULT_EVENTS: frozenset[str] = frozenset({
+    EventKind.WENT_OUT,
+    EventKind.STOCK_EXHAUSTED,
+    EventKind.HAND_SCORED,
+    EventKind.MATCH_OVER,
+})

@@ -16,6 +16,7 @@ from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.gin import hand as hands
 from rummy.gin import rules as rules_mod
 from rummy.gin.describe import describe
+from rummy.gin.kinds import RESULT_EVENTS
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.kinds import EventKind as E
 from rummy.gin.rules import GinRules
@@ -31,6 +32,7 @@ from rummy.gin.scoring import (
 )
 from rummy.gin.state import Column, GameResult, HandPhase, HandResult, MatchPhase, MatchState
 from rummy.gin.view import SeatView, seat_view
+from rummy.outcome import MatchOutcome
 
 
 def _add(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
@@ -256,6 +258,7 @@ class GinEngine:
     """``rummy.games.GameEngine`` for gin rummy."""
 
     name = "gin"
+    result_events = RESULT_EVENTS
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> GinRules:
         return rules_mod.rules_from_dict(data)
@@ -283,6 +286,14 @@ class GinEngine:
 
     def is_over(self, state: MatchState) -> bool:
         return state.phase is MatchPhase.OVER
+
+    def outcome(self, state: MatchState, *, abandoned: bool = False) -> MatchOutcome:
+        """Totals are the match totals (G-14.4, G-16); the winner is the match winner."""
+        if state.phase is MatchPhase.OVER:
+            assert state.winner is not None  # G-16, G-17: a finished match has one winner
+            return MatchOutcome.won((state.winner,), state.match_totals)
+        result = MatchOutcome.in_progress(state.match_totals)
+        return result.abandon() if abandoned else result
 
     def view(self, state: MatchState, seat: int | None) -> SeatView:
         return seat_view(state, seat)

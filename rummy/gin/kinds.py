@@ -127,6 +127,17 @@ class Refusal(RefusalCode):
     LAYOFF_NOT_A_MELD = ("gin.layoff_not_a_meld", "G-11.1", "{meld} is not a meld")
 
 
+# The events that are a hand's or the match's result (records keep them per hand).
+RESULT_EVENTS: frozenset[str] = frozenset({
+    EventKind.KNOCKED,
+    EventKind.GIN,
+    EventKind.BIG_GIN,
+    EventKind.HAND_DEAD,
+    EventKind.HAND_SCORED,
+    EventKind.GAME_OVER,
+    EventKind.MATCH_OVER,
+})
+
 # The knock refusals a player may make anyway under illegal_knock = penalty/opponent_option (G-8).
 KNOCK_REASONS = frozenset({
     Refusal.KNOCK_OVER_LIMIT,
