@@ -78,12 +78,3 @@ def get_engine(name: str) -> GameEngine:
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(ENGINES))}") from None
     return getattr(importlib.import_module(module_name), attr)
-
-
-def run_actions(engine: GameEngine, state: Any, actions: Sequence[Action]) -> tuple[Any, list[Event]]:
-    """Apply actions in order; returns the final state and all events."""
-    events: list[Event] = []
-    for action in actions:
-        state, evs = engine.apply(state, action)
-        events.extend(evs)
-    return state, events

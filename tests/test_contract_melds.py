@@ -138,3 +138,33 @@ def test_c_14_bad_rules_reported_all_at_once():
     with pytest.raises(ValueError, match="unknown contract rules preset"):
         preset("liverpool")
     assert Contract.from_dict({"sets": 1, "seqs": 1}) == SEED_CONTRACTS[1]
+
+
+def test_c_14_cards_per_deal_is_bounded_by_the_packs_not_by_a_cap():
+    from rummy.actions import TABLE, Action
+    from rummy.cards import new_deck
+    from rummy.contract.engine import ENGINE
+
+    big = rules_from_dict({"cards_per_deal": [25] * 5})  # 4 x 25 + upcard = 101 <= 104
+    assert big.cards_per_deal == (25,) * 5
+    state = ENGINE.new_match(big, 4)
+    state, _ = ENGINE.apply(state, Action("deal", TABLE, cards=tuple(new_deck(2))))
+    assert [len(h) for h in state.hands] == [25] * 4 and len(state.stock) == 3
+    with pytest.raises(RulesError, match="do not fit"):
+        rules_from_dict({"cards_per_deal": [26] * 5})  # 105 cards for two packs
+    assert rules_from_dict({"cards_per_deal": [51] * 5, "num_players": 2}).cards_per_deal[0] == 51
+    with pytest.raises(RulesError, match="positive"):
+        rules_from_dict({"cards_per_deal": [0, 10, 10, 10, 10]})
+    with pytest.raises(ValueError, match="do not fit"):
+        ENGINE.new_match(rules_from_dict({"cards_per_deal": [20] * 5}), 6)  # 121 > 104
+
+
+def test_one_rules_error_for_both_games():
+    from rummy.errors import RulesError as Shared
+    from rummy.gin.rules import RulesError as GinRulesError
+    from rummy.gin.rules import rules_from_dict as gin_rules
+
+    assert RulesError is Shared is GinRulesError
+    with pytest.raises(Shared) as err:
+        gin_rules({"colour": "red"})
+    assert err.value.game == "gin" and err.value.problems

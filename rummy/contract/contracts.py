@@ -1,78 +1,23 @@
-"""The contract of each deal (C-3): an exact number of sets and sequences."""
+"""Laying a contract (C-3): whether groups fulfil it, and finding one in a hand.
+
+The :class:`Contract` value itself is a rules parameter and lives in
+:mod:`rummy.contract.rules` (re-exported here).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
 
 from rummy.actions import ActionError
 from rummy.cards import SUITS, Card
 from rummy.contract.kinds import Refusal
 from rummy.contract.melds import SET, meld_kind, meld_problem
-
-if TYPE_CHECKING:
-    from rummy.contract.rules import ContractRules
+from rummy.contract.rules import SEED_CONTRACTS as SEED_CONTRACTS  # re-exported
+from rummy.contract.rules import Contract, ContractRules
 
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """What a player must lay down in one deal, "no more and no less" (C-3.1)."""
-
-    sets: int = 0
-    sequences: int = 0
-
-    @property
-    def groups(self) -> int:
-        return self.sets + self.sequences
-
-    def describe(self) -> str:
-        parts = []
-        if self.sets:
-            parts.append(f"{self.sets} set" + ("s" if self.sets > 1 else ""))
-        if self.sequences:
-            parts.append(f"{self.sequences} sequence" + ("s" if self.sequences > 1 else ""))
-        return " and ".join(parts) or "nothing"
-
-    def to_dict(self) -> dict[str, int]:
-        d: dict[str, int] = {}
-        if self.sets:
-            d["sets"] = self.sets
-        if self.sequences:
-            d["seqs"] = self.sequences
-        return d
-
-    @classmethod
-    def from_dict(cls, d: Any) -> Contract:
-        """``{"sets": 2}`` / ``{"sets": 1, "seqs": 1}``; ``ValueError`` naming the problem."""
-        if not isinstance(d, Mapping):
-            raise ValueError(f"a contract is a table like {{sets = 1, seqs = 1}}, got {d!r}")
-        unknown = set(d) - {"sets", "seqs"}
-        if unknown:
-            raise ValueError(f"unknown contract key(s) {sorted(unknown)} (use 'sets', 'seqs')")
-        vals = []
-        for key in ("sets", "seqs"):
-            v = d.get(key, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
-                raise ValueError(f"contract {key!r} must be an integer 0..4, got {v!r}")
-            vals.append(v)
-        if vals[0] + vals[1] == 0:
-            raise ValueError("a contract needs at least one set or sequence")
-        return cls(vals[0], vals[1])
-
-
-# C-3 table, SEED 002: 2 sets; set + sequence; 2 sequences; 3 sets; 2 sets + sequence.
-SEED_CONTRACTS: tuple[Contract, ...] = (
-    Contract(sets=2),
-    Contract(sets=1, sequences=1),
-    Contract(sequences=2),
-    Contract(sets=3),
-    Contract(sets=2, sequences=1),
-)
 
 
 def contract_problem(

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummy.cards import Card
-from rummy.contract.contracts import Contract
 from rummy.contract.kinds import Phase
-from rummy.contract.rules import ContractRules
+from rummy.contract.rules import Contract, ContractRules
 
 # Phases (the enum lives in ``rummy.contract.kinds``; these names stay for importers)
 DEAL = Phase.DEAL
