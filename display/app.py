@@ -107,6 +107,8 @@ class App:
         self.problems: list[str] = self.config_errors + self.hw.problems
         self.faults: list[Fault] = []  # start-up and storage faults, shown on the fault screen
         self.faults_seen = False
+        if self.config_errors:
+            self.faults.append(Fault("config", "; ".join(self.config_errors)))
         self.sim = None
         if mode == "sim":
             from display.sim import SimPanel
@@ -247,6 +249,10 @@ class App:
             self.add_fault(Fault("journal", ", ".join(p.name for p in result.unreadable)))
         keys = resume_notices(result)
         self.notice = Notice(keys) if keys else None  # the table says so, not only stdout
+        if self.notice is not None and self.mode == "kiosk":
+            print(f"rummy-table: notice: {one_line(self.notice.text)}",
+                  file=sys.stderr, flush=True)
+            self.hw.status(f"notice: {self.notice.text}")
         if result.session is None:
             return False
         s = result.session

@@ -95,7 +95,10 @@ def kiosk_main(argv: list[str] | None = None) -> int:
     try:
         config, errors = _load(args.config)
     except Exception as exc:  # noqa: BLE001 - whatever the loader raises ends on the fault screen
-        config, errors = _builtin_config(), [f"{args.config or 'the configuration'}: "
+        from display.config import SYSTEM_CONFIG
+
+        source = args.config or os.environ.get("RUMMY_TABLE_CONFIG") or SYSTEM_CONFIG
+        config, errors = _builtin_config(), [f"{source}: "
                                              f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"]
     for e in errors:
         print(f"rummy-table: config error: {e}", file=sys.stderr, flush=True)
@@ -110,6 +113,12 @@ def kiosk_main(argv: list[str] | None = None) -> int:
         return 1
     for problem in app.problems:
         print(f"rummy-table: {problem}", file=sys.stderr, flush=True)
+    import signal
+
+    def stop(signum: int, frame: object) -> None:  # systemctl stop: end the loop, exit 0
+        app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
     return app.run()
 
 
