@@ -223,9 +223,9 @@ class JournalWriter:
 
     ``JournalWriter.create(path, header)`` starts a new journal;
     ``JournalWriter.append_to(path)`` continues one after a restart (it cuts a torn tail).
-    Writes go straight to the file descriptor (no buffer that a failed write could leave
-    half full); a failed write raises :class:`JournalWriteError` and leaves the journal
-    as it was, and :meth:`close` never raises.
+    Each line goes straight to the file (no buffer that a failed write could leave half
+    full); a failed write raises :class:`JournalWriteError` and leaves the journal as it
+    was, the next write tries again, and :meth:`close` never raises.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, next_n: int, fsync: bool = True,
@@ -233,25 +233,12 @@ class JournalWriter:
         self.path = Path(path)
         self.fsync = fsync
         self._n = next_n
-        self._fd: int | None = None
-        self._size = size  # the journal's intact length; None: the file's length when opened
+        self._size = size  # the journal's intact length; None: the file's length at the first write
         self._closed = False
-        try:
-            self._open()
-        except OSError:
-            pass  # a read-only or missing state: each write tries again (and says why)
 
     @property
     def next_n(self) -> int:
         return self._n
-
-    def _open(self) -> int:
-        if self._fd is None:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o640)
-            if self._size is None:
-                self._size = os.fstat(fd).st_size
-            self._fd = fd
-        return self._fd
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header, *, fsync: bool = True) -> JournalWriter:
@@ -279,13 +266,19 @@ class JournalWriter:
         return writer
 
     def _write(self, obj: Mapping[str, Any]) -> None:
+        """One line, durably. The file is opened for each line (an fsync costs far more), so
+        no descriptor is held open between moves: the state can be remounted read-only and
+        back while a match waits, and nothing half-written can linger in a buffer."""
         if self._closed:
             raise ValueError(f"journal {self.path} is closed")
         data = encode_line(obj).encode()
+        fd: int | None = None
         try:
-            fd = self._open()
-            assert self._size is not None
-            if os.fstat(fd).st_size != self._size:  # a line cut short by an earlier failure
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o640)
+            size = os.fstat(fd).st_size
+            if self._size is None:
+                self._size = size
+            elif size != self._size:  # a line cut short by an earlier failure, or a torn tail
                 os.ftruncate(fd, self._size)
             view = memoryview(data)
             while view:
@@ -294,12 +287,18 @@ class JournalWriter:
             if self.fsync:
                 os.fsync(fd)
         except OSError as exc:
-            if self._fd is not None and self._size is not None:
+            if fd is not None and self._size is not None:
                 try:
-                    os.ftruncate(self._fd, self._size)
+                    os.ftruncate(fd, self._size)
                 except OSError:
                     pass  # cut again before the next write
             raise JournalWriteError(exc, self.path) from exc
+        finally:
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
         self._size = (self._size or 0) + len(data)
 
     def append(self, action: Action) -> None:
@@ -314,14 +313,8 @@ class JournalWriter:
         return self._closed
 
     def close(self) -> None:
-        """Close the file; never raises (nothing is buffered)."""
+        """No more lines; never raises (no file is held open, nothing is buffered)."""
         self._closed = True
-        if self._fd is not None:
-            fd, self._fd = self._fd, None
-            try:
-                os.close(fd)
-            except OSError:
-                pass
 
     def __enter__(self) -> JournalWriter:
         return self

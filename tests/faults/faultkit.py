@@ -76,6 +76,34 @@ def fill(path: Path) -> Path:
     return filler
 
 
+@contextlib.contextmanager
+def file_size_limit(limit: int) -> Iterator[None]:
+    """No file may grow past ``limit`` bytes (RLIMIT_FSIZE; Python ignores SIGXFSZ, so the
+    write fails with EFBIG): a disk-full window at exactly the next write, where a tmpfs
+    would still take a line into the slack of the file's last page."""
+    import resource
+
+    old = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, old[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, old)
+
+
+def until_refused(step, limit: int = 2000) -> int:
+    """Call ``step()`` until it raises StorageError (a full tmpfs still takes lines into the
+    slack of the journal's last page); returns how many steps went through."""
+    from rummy.session import StorageError
+
+    for k in range(limit):
+        try:
+            step()
+        except StorageError:
+            return k
+    raise AssertionError(f"no refusal in {limit} steps: the disk is not full")
+
+
 # -- journals -------------------------------------------------------------------------------
 def unfinished(state_dir: Path, actions: int = 40, *, seed: int = 7, game: str = "gin") -> Path:
     """An unfinished match with ``actions`` actions in ``<state_dir>/current/``."""
