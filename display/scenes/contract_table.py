@@ -128,10 +128,7 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
         ui = self.ui[seat]
         ui.choose_take = False
         if refusal:
-            if action.kind == "meld":
-                self.flash(seat, _("That is not the contract of this deal"))
-            else:
-                self.flash(seat, refusal)
+            self.flash(seat, refusal)  # the engine's reason, translated (display.refusal_text)
             return False
         ui.selected, ui.groups = [], []
         if action.kind == "discard":
