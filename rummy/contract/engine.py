@@ -287,7 +287,7 @@ def view(state: ContractState, seat: int | None) -> ContractView:
         dealer=state.dealer,
         phase=state.phase,
         turn=state.turn,
-        hand=state.hands[seat] if own else None,
+        hand=state.hands[seat] if own and seat is not None else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(state.stock),
         discard_pile=state.discard_pile,
