@@ -119,7 +119,7 @@ def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
                 "dealer": dealer,
                 "first": first,
                 "cards_each": each,
-                "contract": contract.describe(),
+                "contract": {"sets": contract.sets, "sequences": contract.sequences},  # C-3
                 "upcard": str(upcard),
             },
         )
