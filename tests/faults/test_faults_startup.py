@@ -25,7 +25,7 @@ from faultkit import (
 )
 
 from rummy.records import encode_line
-from rummy.session import ARCHIVE, CURRENT, DAMAGED
+from rummy.session import ARCHIVE, DAMAGED
 
 pytestmark = pytest.mark.faults
 
