@@ -259,7 +259,7 @@ def deadwood(cards: Iterable[CardLike] | int) -> int:
     computer players' playouts keep hands in.
     """
     try:  # fast path: a list/tuple of the canonical Card objects, no duplicates
-        n = len(cards)  # type: ignore[arg-type]  # not Sized: TypeError, slow path
+        n = len(cards)  # type: ignore[arg-type]  # not Sized: the slow path below
         m = sum(map(_bit_of, map(id, cards)))  # type: ignore[call-overload]
     except (TypeError, KeyError):
         if isinstance(cards, int):
