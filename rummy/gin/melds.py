@@ -260,7 +260,7 @@ def deadwood(cards: Iterable[CardLike] | int) -> int:
     """
     try:  # fast path: a list/tuple of the canonical Card objects, no duplicates
         n = len(cards)  # type: ignore[arg-type]  # not Sized: the slow path below
-        m = sum(map(_bit_of, map(id, cards)))  # type: ignore[call-overload]
+        m = sum(map(_bit_of, map(id, cards)))  # type: ignore[arg-type]
     except (TypeError, KeyError):
         if isinstance(cards, int):
             m, n = cards, cards.bit_count()
@@ -268,7 +268,7 @@ def deadwood(cards: Iterable[CardLike] | int) -> int:
             m, n = _hand_mask(cards)
     else:
         if m.bit_count() != n:  # a duplicate carries into another bit
-            m, n = _hand_mask(cards)
+            m, n = _hand_mask(cards)  # type: ignore[arg-type]  # a list here, not a mask
     if n == 11:
         return _dw11_mask(m)
     a, b, c, d = m & 0x3FFE, m >> 16 & 0x3FFE, m >> 32 & 0x3FFE, m >> 48
