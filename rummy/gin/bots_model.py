@@ -132,11 +132,11 @@ def _near(a: Card, b: Card) -> int:
 def weight(mem: Memory, card: Card) -> float:
     """How likely an unknown card is in the opponent's hand, relative to 1.0."""
     w = 1.0
-    for t in mem.opp_has:
+    for t in sorted(mem.opp_has):
         n = _near(card, t)
         if n:
             w *= 1.0 + 0.9 * n
-    for p in mem.opp_passed:
+    for p in sorted(mem.opp_passed):
         n = _near(card, p)
         if n:
             w *= 1.0 - 0.18 * n
@@ -147,7 +147,7 @@ def danger(mem: Memory, live: set[Card], card: Card) -> float:
     """A rough chance that ``card`` helps the opponent meld (0 .. 1)."""
     s, r = _key(card)
     score = 0.0
-    for t in mem.opp_has:
+    for t in sorted(mem.opp_has):
         n = _near(card, t)
         if n == 2:
             score += 0.45
@@ -159,7 +159,7 @@ def danger(mem: Memory, live: set[Card], card: Card) -> float:
         c = _AT.get((s, r + d))
         if c is not None and c in live:
             score += 0.04 if abs(d) == 1 else 0.02
-    for p in mem.opp_passed:
+    for p in sorted(mem.opp_passed):
         n = _near(card, p)
         if n == 2:
             score -= 0.08
