@@ -170,6 +170,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--levels", default="easy,medium,hard")
     ap.add_argument("--only", default="gin,openspiel,contract,times")
     ap.add_argument("--preset", default="standard")
+    ap.add_argument("--no-basic-rows", action="store_true",
+                    help="skip the basic-vs-basic reference rows of the contract part")
     args = ap.parse_args(argv)
     levels = args.levels.split(",")
     parts = args.only.split(",")
@@ -191,13 +193,14 @@ def main(argv: list[str] | None = None) -> None:
     if "contract" in parts:
         n = args.contract_matches
         print(f"contract, seed_002, {n} four-player matches per row:", flush=True)
-        for level in ["basic", *levels]:
+        rows_levels = levels if args.no_basic_rows else ["basic", *levels]
+        for level in rows_levels:
             jobs = [(level, "basic", base + i, "seed_002") for i in range(n)]
             rows = pool_map(contract_match, jobs, args.jobs)
             share, lo, hi = wilson(sum(r[0] for r in rows), n)
             print(f"  {level} + 3 basic: {level} wins {share:5.1f} % [{lo:5.1f}, {hi:5.1f}]"
                   " (fair share 25 %)", flush=True)
-        for level in ["basic", *levels]:
+        for level in rows_levels:
             jobs = [(level, level, base + i, "seed_002") for i in range(n)]
 
             jobs = jobs[: max(1, n // 4)]  # deals, not matches, are counted here
