@@ -29,6 +29,7 @@ from display.scenes import load_scene
 SIM_STRIP = 260
 CORNER_PX = 64
 CORNER_HOLD_S = 3.0
+BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY (C-8.3)
 
 
 @dataclass
@@ -171,10 +172,16 @@ class App:
             rules.setdefault("game_target", self.settings.gin_target)
         seed = None if self.seed is None else self.seed + self.matches_done
         session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
-        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)
+        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed, **self._driver_options())
         self.hw.set_seats(len(seats))
         self.match.deal_if_needed()
         self.show_match()
+
+    def _driver_options(self) -> dict[str, Any]:
+        """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``; the buy
+        window is skipped when nobody watches)."""
+        return {"clock": self.clock, "answer_seconds": float(self.config.game.buy_answer_s),
+                "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS}
 
     def try_resume(self) -> bool:
         """Go straight back to an unfinished match (hands private)."""
@@ -190,7 +197,8 @@ class App:
             return False
         s = result.session
         print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
-        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True)
+        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True,
+                                 **self._driver_options())
         self.hw.set_seats(len(s.seats))
         self.match.deal_if_needed()
         self.show_match()
