@@ -94,7 +94,7 @@ class App:
         if mode == "sim":  # the window (table + button strip) must fit the desktop
             desk = desktop_size()
             fitted = fit_table_size(size, SIM_STRIP, desk) if desk else size
-            if fitted != tuple(size):
+            if desk and fitted != tuple(size):
                 print(f"window: the table is {fitted[0]}x{fitted[1]} (not {size[0]}x{size[1]}) "
                       f"to fit the {desk[0]}x{desk[1]} desktop", file=self.out, flush=True)
             size = fitted
@@ -385,7 +385,7 @@ class App:
                                        now=self.clock())
                 if rects is not None:
                     rects.append(box)
-        if strip_dirty:
+        if strip_dirty and self.sim is not None and self.screen.strip is not None:
             self.sim.draw(self.screen.strip)
         self.screen.present(rects, strip_dirty=strip_dirty)
         self.frames += 1

@@ -227,8 +227,10 @@ class ContractTable:
         return CLEAR
 
     def input_key(self, state: Any, seat: int) -> object:
-        """A changed hand makes picked indices meaningless."""
-        return tuple(state.hands[seat]) if state.hands else ()
+        """A changed hand makes picked indices meaningless; a new turn or phase ends a
+        choice of how many cards to buy."""
+        hand = tuple(state.hands[seat]) if state.hands else ()
+        return (hand, state.phase, state.turn, state.deal_number)
 
     def touch_seat(self, driver: Driver) -> int | None:
         seat: int = driver.state.turn

@@ -128,7 +128,7 @@ def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outc
 
 
 def _cancel_mode(sit: Situation, arg: Any) -> Outcome | None:
-    return Change(CLEAR) if _inp(sit) != CLEAR else None
+    return Change(CLEAR) if _inp(sit).mode is not Mode.NONE else None
 
 
 def _discard_card(sit: Situation, card: Card, *, confirm: bool = False) -> Outcome:

@@ -227,14 +227,16 @@ class TableController:
         return self.game.resolve(sit, call, arg)
 
     def changes(self, seat: int, outcome: Outcome) -> bool:
-        """Would ``outcome`` change the engine state or the seat's input state?"""
+        """Would ``outcome`` change the engine state or the seat's input state? (A refused
+        action changes only what its refusal drops of the seat's picks.)"""
         if isinstance(outcome, Submit):
             if not outcome.judged and outcome.action in self.driver.legal(seat):
                 return True
             try:
                 self.driver.engine.apply(self.driver.state, outcome.action)  # pure: a copy
             except ActionError:
-                return False
+                sit = self.situation(seat)
+                return bool(self.game.after_submit(sit, outcome.action, False) != sit.input)
             return True
         if isinstance(outcome, Change):
             return bool(outcome.input != self.input(seat))
@@ -257,7 +259,9 @@ class TableController:
             self.set_input(seat, outcome.input)
             return Result(outcome)
         sit = self.situation(seat, face_up=face_up)
-        refusal = self.driver.try_submit(outcome.action)  # the driver lets the timers observe it
+        refusal = self.driver.try_submit(outcome.action)
+        if refusal is None:
+            self.observe()  # a new question, a new turn (the driver observes its computers' moves)
         self.set_input(seat, self.game.after_submit(sit, outcome.action, refusal is None))
         return Result(outcome, refusal)
 

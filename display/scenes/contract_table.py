@@ -13,6 +13,7 @@ counts as "Можно" and the controller submits that same ``answer`` action (C
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import pygame
@@ -133,13 +134,6 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
             self.ui[seat].revealed_until = self.now + PEEK_SECONDS
         self.call(seat, Call.CARD, index)
 
-    def touch_pile(self) -> None:
-        """The pack: take its top card (C-5.1), or discard the one picked card (C-5.3)."""
-        self.table_call(Call.DISCARD_PILE)
-
-    def touch_stock(self) -> None:
-        self.table_call(Call.STOCK)
-
     def touch_meld(self, meld_id: int) -> None:
         """A meld on the table: lay off the picked card onto it (C-5.2)."""
         self.table_call(Call.TABLE_MELD, meld_id)
@@ -192,11 +186,11 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
             words = self._words(p)
             wkey = (words, p.angle, self._settings_key())
             if self.region(("panel", p.seat), self._panel_key(p, words), p.rect,
-                           lambda p=p, words=words: self._draw_panel(surf, p, words), dirty):
+                           functools.partial(self._draw_panel, surf, p, words), dirty):
                 self.mark_region(("words", p.seat), wkey, p.rect)
             else:  # the cards and buttons are as they were: only the top lines may have changed
                 self.region(("words", p.seat), wkey, p.rect,
-                            lambda p=p, words=words: self._repaint_words(surf, p, words), dirty)
+                            functools.partial(self._repaint_words, surf, p, words), dirty)
         return None if full else dirty
 
     def _draw_centre_and_tray(self, surf: pygame.Surface, centre: pygame.Rect, tray: Tray | None) -> None:

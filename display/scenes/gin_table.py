@@ -128,14 +128,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             self.ui[seat].revealed_until = self.now + PEEK_SECONDS
         self.call(seat, Call.CARD, card)
 
-    def touch_pile(self) -> None:
-        """The discard pile: take the upcard (G-4) or the discard (G-5.1), discard a picked
-        card, or take the last discard to knock (G-13.3)."""
-        self.table_call(Call.DISCARD_PILE)
-
-    def touch_stock(self) -> None:
-        self.table_call(Call.STOCK)
-
     def after_submit(self, seat: int, action: Action) -> None:
         if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
             self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
@@ -172,6 +164,7 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             return
         hand = self.hand_screen_rects.get(ev.seat) or []
         target = hand[len(hand) // 2] if hand else self.stock_rect
+        card: Card | None
         if ev.kind == "discarded":
             src, dst = target, self.pile_rect
             card, up = Card.parse(ev.data["card"]), True
@@ -201,11 +194,12 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
     def draw(self, surf: pygame.Surface):
         """The table is composed once per change; animation frames redraw only their rects."""
         key = self._static_key()
-        reuse = self._static is not None and self._static_key_v == key and theme.TEXT_LOG is None
-        if reuse:
+        static = self._static
+        dirty: list[pygame.Rect] | None
+        if static is not None and self._static_key_v == key and theme.TEXT_LOG is None:
             dirty = [r for r in self._anim_rects]
             for r in dirty:
-                surf.blit(self._static, r, r)
+                surf.blit(static, r, r)
             self.targets = list(self._static_targets)
         else:
             full = self.begin_frame(surf)

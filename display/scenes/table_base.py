@@ -13,6 +13,7 @@ back (the engine's refusal, a hint); the lamps are the controller's too.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -57,7 +58,9 @@ class TableScene(Scene):
     @property
     def ctl(self) -> TableController:
         """The match's table controller (it outlives this scene)."""
-        ctl: TableController = self.app.match.controller
+        m = self.app.match
+        assert m is not None, "a table scene shows a match"
+        ctl: TableController = m.controller
         return ctl
 
     def legal(self, seat: int) -> list:
@@ -124,6 +127,13 @@ class TableScene(Scene):
     def table_call(self, call: Call, arg: Any = None) -> Result | None:
         """A touch on the table (the stock, the pile, a meld): the call of the seat it is for."""
         return self.call(self.ctl.touch_seat(), call, arg)
+
+    def touch_stock(self) -> None:
+        self.table_call(Call.STOCK)
+
+    def touch_pile(self) -> None:
+        """The discard pile (gin) or the pack (contract)."""
+        self.table_call(Call.DISCARD_PILE)
 
     def refusal_words(self, action: Action | None, refusal: Exception) -> str:
         """The engine's refusal in words."""
@@ -284,11 +294,17 @@ class TableScene(Scene):
         (``(visible part in local coordinates, item)``; a touch calls ``pick(seat, item)``),
         then the panel's buttons, which were registered while drawing, on top."""
         seat = p.seat
-        self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
-                                   hold=lambda s=seat: self.reveal(s), seat=seat))
+
+        def peek() -> None:
+            self.reveal(seat)
+
+        def tap() -> None:
+            self._tap_panel(seat)
+
+        self.targets.append(Target(p.rect, f"panel-{seat}", tap, hold=peek, seat=seat))
         for r, item in cards:
-            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{item}", lambda s=seat, c=item: pick(s, c),
-                                       hold=lambda s=seat: self.reveal(s), seat=seat))
+            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{item}", functools.partial(pick, seat, item),
+                                       hold=peek, seat=seat))
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
 
@@ -299,7 +315,7 @@ _STACKS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 def _stock_stack(size: tuple[int, int], n: int) -> pygame.Surface:
     """``n`` card backs stacked up and to the left, on the felt: one opaque blit instead of
     ``n`` blended ones (the stock always lies on the felt)."""
-    key = (tuple(size), n)
+    key = ((size[0], size[1]), n)
     stack = _STACKS.get(key)
     if stack is None:
         if len(_STACKS) > 16:
