@@ -77,7 +77,6 @@ class App:
         self.matches_wanted = max(1, matches)
         self.matches_done = 0
         self.forced_game = game
-        self.forced_preset = preset
         self.screenshot_dir = Path(screenshots) if screenshots else None
         self.screenshots_taken: set[str] = set()
         self.state_dir = Path(state_dir or config.paths.state_dir).expanduser()
@@ -126,10 +125,8 @@ class App:
 
     # -- records ------------------------------------------------------------------------------
     def _open_store(self) -> Any:
-        try:
-            from rummy.store import Store
-        except ImportError:
-            return None
+        from rummy.store import Store
+
         try:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             return Store(self.state_dir / "records.sqlite3")

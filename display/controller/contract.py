@@ -43,6 +43,7 @@ from display.controller.calls import (
 from display.controller.table import Driver, Situation, TableController
 from rummy.actions import Action
 from rummy.cards import Card
+from rummy.contract.kinds import ActionKind as K
 from rummy.contract.state import ASK, PLAY, TAKE, TURN
 
 
@@ -94,13 +95,13 @@ def _or_judged(sit: Situation, kind: str, **fields: Any) -> Submit:
 
 
 def _answer(flag: bool) -> Handler:
-    return lambda sit, arg: sit.submit("answer", flag=flag)  # C-8.4
+    return lambda sit, arg: sit.submit(K.ANSWER, flag=flag)  # C-8.4
 
 
 def _draw_in_turn(sit: Situation, arg: Any) -> Outcome | None:
     if _inp(sit).choose_take:
         return Change(replace(_inp(sit), choose_take=False))
-    return sit.submit("draw_stock")  # C-5.1
+    return sit.submit(K.DRAW_STOCK)  # C-5.1
 
 
 def _buy(sit: Situation, arg: Any) -> Outcome | None:
@@ -108,10 +109,10 @@ def _buy(sit: Situation, arg: Any) -> Outcome | None:
     (C-8.3, C-8.8); when the engine would not have it, it says why (C-8.1, C-8.7)."""
     st = sit.state
     if st.phase == TURN and sit.seat == st.turn:
-        if any(a.kind == "buy" and a.target for a in sit.legal):
+        if any(a.kind == K.BUY and a.target for a in sit.legal):
             return Change(replace(_inp(sit), choose_take=not _inp(sit).choose_take))
         return Say(Hint.of(HintCode.CANNOT_BUY_NOW))
-    return _or_judged(sit, "buy")
+    return _or_judged(sit, K.BUY)
 
 
 def _meld(sit: Situation, arg: Any) -> Outcome | None:
@@ -121,17 +122,17 @@ def _meld(sit: Situation, arg: Any) -> Outcome | None:
     if inp.groups:
         h = _hand(sit)
         melds = tuple(tuple(h[i] for i in g) for g in inp.groups)
-        return Submit(Action("meld", sit.seat, melds=melds), judged=True)
-    return sit.submit("meld") or Say(Hint.of(HintCode.NO_CONTRACT_YET))
+        return Submit(Action(K.MELD, sit.seat, melds=melds), judged=True)
+    return sit.submit(K.MELD) or Say(Hint.of(HintCode.NO_CONTRACT_YET))
 
 
 def _discard(sit: Situation, card: Card) -> Submit:
-    return _or_judged(sit, "discard", card=card)  # C-5.3, C-6.3: the engine says why not
+    return _or_judged(sit, K.DISCARD, card=card)  # C-5.3, C-6.3: the engine says why not
 
 
 def _take(sit: Situation, k: Any) -> Outcome | None:
     """k pack cards: a buyer's choice (C-8.5) or the in-turn buy (C-8.2)."""
-    return sit.submit("take_cards", target=k) or sit.submit("buy", target=k) or Say(Hint.of(HintCode.CANNOT_NOW))
+    return sit.submit(K.TAKE_CARDS, target=k) or sit.submit(K.BUY, target=k) or Say(Hint.of(HintCode.CANNOT_NOW))
 
 
 def _pick(sit: Situation, index: int) -> Outcome:
@@ -162,7 +163,7 @@ def _lay_off(sit: Situation, meld_id: int) -> Outcome | None:
     sel = selected_cards(sit)
     if len(sel) != 1:
         return Say(Hint.of(HintCode.PICK_ONE_TO_LAY_OFF))
-    return _or_judged(sit, "lay_off", card=sel[0], target=meld_id)  # C-5.2: the engine says why not
+    return _or_judged(sit, K.LAY_OFF, card=sel[0], target=meld_id)  # C-5.2: the engine says why not
 
 
 def _group(sit: Situation, arg: Any) -> Outcome | None:
@@ -179,11 +180,11 @@ def _clear(sit: Situation, arg: Any) -> Outcome | None:
 def _pile_in_turn(sit: Situation, arg: Any) -> Outcome | None:
     if sit.seat != sit.state.turn:
         return None
-    return _or_judged(sit, "draw_discard")  # C-5.1 (never his own discard, C-15.1 stock only)
+    return _or_judged(sit, K.DRAW_DISCARD)  # C-5.1 (never his own discard, C-15.1 stock only)
 
 
 def _stock(sit: Situation, arg: Any) -> Outcome | None:
-    return sit.submit("draw_stock") or NOTHING
+    return sit.submit(K.DRAW_STOCK) or NOTHING
 
 
 #: (phase, call) -> handler: the one table the calls, the lamps and the buttons read
@@ -202,7 +203,7 @@ TABLE: dict[tuple[str, Call], Handler] = {
     (ASK, Call.NO_BUTTON): _answer(False),
     (ASK, Call.BUY): _buy,
     (ASK, Call.BUY_BUTTON): _buy,
-    (TAKE, Call.DRAW): lambda sit, arg: sit.submit("take_cards", target=1),
+    (TAKE, Call.DRAW): lambda sit, arg: sit.submit(K.TAKE_CARDS, target=1),
     (TAKE, Call.TAKE_CARDS_BUTTON): _take,
     (TAKE, Call.BUY): _buy,
     (PLAY, Call.CARD): _pick,
@@ -261,7 +262,7 @@ class ContractTable:
         if ok:
             return CLEAR
         inp = _inp(sit)  # refused: his groups stay (C-3); a refused discard drops the pick
-        return replace(inp, choose_take=False, selected=() if action.kind == "discard" else inp.selected)
+        return replace(inp, choose_take=False, selected=() if action.kind == K.DISCARD else inp.selected)
 
     def hint(self, sit: Situation) -> Hint | None:
         """What the seat should do now (his status line)."""
@@ -273,7 +274,7 @@ class ContractTable:
             if not sit.human:
                 return Hint.of(HintCode.THINKING)
             return Hint.of(HintCode.ASKED, asker=st.buy.asker, card=st.buy.card)  # C-8.4
-        if "buy" in kinds and seat != st.turn:
+        if K.BUY in kinds and seat != st.turn:
             return Hint.of(HintCode.BUY_TO_ASK, card=st.top.card)  # C-8.3
         if not sit.in_turn:
             if st.phase == ASK and st.buy is not None:
@@ -286,16 +287,16 @@ class ContractTable:
         if st.phase == TAKE:
             return Hint.of(HintCode.HOW_MANY)  # C-8.5
         if st.phase == TURN:
-            if "draw_discard" in kinds and not st.stock_only:
+            if K.DRAW_DISCARD in kinds and not st.stock_only:
                 return Hint.of(HintCode.DRAW_OR_TAKE_PACK, card=st.top.card)  # C-5.1
             return Hint.of(HintCode.DRAW_FROM_STOCK)
         if not sit.face_up:  # PLAY
             return Hint.of(HintCode.HOLD_TO_LOOK)
         sel = selected_cards(sit)
-        if "meld" in kinds and not sel:
+        if K.MELD in kinds and not sel:
             return Hint.of(HintCode.CAN_MELD)
         if len(sel) == 1:
-            if "lay_off" in kinds:
+            if K.LAY_OFF in kinds:
                 return Hint.of(HintCode.DISCARD_OR_LAY_OFF, card=sel[0])
             return Hint.of(HintCode.TOUCH_AGAIN_OR_PACK, card=sel[0])
         if len(sel) > 1:
@@ -305,20 +306,20 @@ class ContractTable:
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
         """The panel's buttons: what the seat may do now (at most four)."""
         st, seat, legal, kinds, inp = sit.state, sit.seat, sit.legal, sit.kinds, _inp(sit)
-        if "answer" in kinds:  # C-8.4
+        if K.ANSWER in kinds:  # C-8.4
             return (ScreenButton(Call.YES_BUTTON, hot=True), ScreenButton(Call.NO_BUTTON))
-        takes = sorted(a.target for a in legal if a.kind == "take_cards" and a.target is not None)
+        takes = sorted(a.target for a in legal if a.kind == K.TAKE_CARDS and a.target is not None)
         if inp.choose_take and st.phase == TURN:
-            takes = sorted(a.target for a in legal if a.kind == "buy" and a.target)
+            takes = sorted(a.target for a in legal if a.kind == K.BUY and a.target)
         out: list[ScreenButton] = []
         if takes:
             out += [ScreenButton(Call.TAKE_CARDS_BUTTON, hot=k == takes[0], arg=k) for k in takes[:3]]
             if inp.choose_take:
                 out.append(ScreenButton(Call.CANCEL_BUTTON))
             return tuple(out)
-        if "draw_stock" in kinds:
+        if K.DRAW_STOCK in kinds:
             out.append(ScreenButton(Call.DRAW_BUTTON, hot=True))
-        if "buy" in kinds:
+        if K.BUY in kinds:
             out.append(ScreenButton(Call.BUY_BUTTON, hot=seat != st.turn))
         if st.phase == PLAY and seat == st.turn and legal:
             sel = inp.selected
@@ -326,7 +327,7 @@ class ContractTable:
                 out.append(ScreenButton(Call.DISCARD_BUTTON, hot=True))
             elif len(sel) >= 2 and not st.contract_down[seat]:
                 out.append(ScreenButton(Call.GROUP_BUTTON, hot=True))
-            elif "meld" in kinds or inp.groups:
+            elif K.MELD in kinds or inp.groups:
                 out.append(ScreenButton(Call.MELD_BUTTON, hot=True))
             if sel or inp.groups:
                 out.append(ScreenButton(Call.CLEAR_BUTTON))
@@ -345,12 +346,12 @@ class ContractTable:
         ask = asking(st)
         if ask is not None and ctl.answer.due(now) and d.is_human(ask[1]):
             # C-8.4: no answer in time counts as "Можно"; the table submits that same action.
-            if d.try_submit(Action("answer", ask[1], flag=True)) is None:
+            if d.try_submit(Action(K.ANSWER, ask[1], flag=True)) is None:
                 ctl.clear(ask[1])
                 ctl.observe()
                 return True
         if st.phase == TURN and not d.is_human(st.turn) and ctl.window.key is not None:
-            if any(d.is_human(s) and any(a.kind == "buy" for a in d.legal(s)) for s in range(st.seats)
+            if any(d.is_human(s) and any(a.kind == K.BUY for a in d.legal(s)) for s in range(st.seats)
                    if s != st.turn):
                 d.hold_computers_until(ctl.window.at)  # people at the table may still press BUY
         return False

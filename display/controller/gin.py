@@ -43,6 +43,7 @@ from display.controller.calls import (
 from display.controller.table import Driver, Situation, TableController
 from rummy.actions import Action
 from rummy.cards import Card
+from rummy.gin.kinds import ActionKind as K
 from rummy.gin.melds import deadwood
 from rummy.gin.state import HandPhase
 
@@ -88,18 +89,18 @@ def _kind(kind: str) -> Handler:
 def _knock_with(sit: Situation, card: Card) -> Submit:
     """A knock discarding ``card``: the legal one (with its melds), else the engine judges
     it (G-8: an illegal knock is refereed, not refused, unless the rules say reject)."""
-    a = sit.find("knock", card=card)
-    return Submit(a) if a is not None else Submit(Action("knock", sit.seat, card=card), judged=True)
+    a = sit.find(K.KNOCK, card=card)
+    return Submit(a) if a is not None else Submit(Action(K.KNOCK, sit.seat, card=card), judged=True)
 
 
 def _discard(sit: Situation, card: Card) -> Submit:
-    a = sit.find("discard", card=card)  # G-5.3: the card just taken is not offered; the engine says why
-    return Submit(a) if a is not None else Submit(Action("discard", sit.seat, card=card), judged=True)
+    a = sit.find(K.DISCARD, card=card)  # G-5.3: the card just taken is not offered; the engine says why
+    return Submit(a) if a is not None else Submit(Action(K.DISCARD, sit.seat, card=card), judged=True)
 
 
 def _may_knock_at_all(sit: Situation) -> bool:
     """Would the engine take some knock now: a legal one, or an illegal one it referees (G-8.3)?"""
-    if "knock" in sit.kinds:
+    if K.KNOCK in sit.kinds:
         return True
     h, rules = _hand(sit), sit.state.rules
     return bool(rules.illegal_knock != "reject" and h.illegal_knocks[sit.seat] == 0)
@@ -116,13 +117,13 @@ def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outc
     inp = _inp(sit)
     if inp.mode is Mode.KNOCK:
         if not illegal_too:
-            big = sit.submit("big_gin")
+            big = sit.submit(K.BIG_GIN)
             if big is not None:
                 return big
         return Change(CLEAR)
-    if not ("knock" in sit.kinds or (illegal_too and _may_knock_at_all(sit))):
+    if not (K.KNOCK in sit.kinds or (illegal_too and _may_knock_at_all(sit))):
         return _no_knock(sit)  # G-7.2: the lamp is off, the press says why
-    if inp.selected is not None and sit.find("knock", card=inp.selected) is not None:
+    if inp.selected is not None and sit.find(K.KNOCK, card=inp.selected) is not None:
         return _knock_with(sit, inp.selected)
     return Change(GinInput(mode=Mode.KNOCK))
 
@@ -148,7 +149,7 @@ def _pile_in_discard(sit: Situation, arg: Any) -> Outcome | None:
 def _take_mode(sit: Situation, arg: Any) -> Outcome | None:
     """G-13.3: the last discard may be taken only to knock: the next card touch says with
     which discard. Pressed again: cancel."""
-    if "take_and_knock" not in sit.kinds:
+    if K.TAKE_AND_KNOCK not in sit.kinds:
         return None
     if _inp(sit).mode is Mode.TAKE:
         return Change(CLEAR)
@@ -156,18 +157,18 @@ def _take_mode(sit: Situation, arg: Any) -> Outcome | None:
 
 
 def _pile_in_last_chance(sit: Situation, arg: Any) -> Outcome | None:
-    if "take_and_knock" not in sit.kinds:
+    if K.TAKE_AND_KNOCK not in sit.kinds:
         return None
     return Change(GinInput(mode=Mode.TAKE), Hint.of(HintCode.NOW_TOUCH_KNOCK_CARD))
 
 
 def _take_and_knock(sit: Situation, card: Card) -> Outcome:
-    a = sit.find("take_and_knock", card=card)
-    return Submit(a) if a is not None else Submit(Action("take_and_knock", sit.seat, card=card), judged=True)
+    a = sit.find(K.TAKE_AND_KNOCK, card=card)
+    return Submit(a) if a is not None else Submit(Action(K.TAKE_AND_KNOCK, sit.seat, card=card), judged=True)
 
 
 def _lay_off(sit: Situation, card: Card) -> Outcome | None:
-    return sit.submit("lay_off", card=card)
+    return sit.submit(K.LAY_OFF, card=card)
 
 
 U, F, D, X, L, R, Y = (HandPhase.UPCARD, HandPhase.FORCED_DRAW, HandPhase.DRAW, HandPhase.DISCARD,
@@ -175,37 +176,37 @@ U, F, D, X, L, R, Y = (HandPhase.UPCARD, HandPhase.FORCED_DRAW, HandPhase.DRAW, 
 
 #: (phase, call) -> handler: the one table the calls, the lamps and the buttons read
 TABLE: dict[tuple[HandPhase, Call], Handler] = {
-    (U, Call.DRAW): _kind("pass_upcard"),
-    (U, Call.PASS_BUTTON): _kind("pass_upcard"),
-    (U, Call.DISCARD_PILE): _kind("take_upcard"),
-    (U, Call.TAKE_BUTTON): _kind("take_upcard"),
-    (F, Call.DRAW): _kind("draw_stock"),
-    (F, Call.STOCK): _kind("draw_stock"),
-    (F, Call.DRAW_BUTTON): _kind("draw_stock"),
-    (D, Call.DRAW): _kind("draw_stock"),
-    (D, Call.STOCK): _kind("draw_stock"),
-    (D, Call.DRAW_BUTTON): _kind("draw_stock"),
-    (D, Call.DISCARD_PILE): _kind("draw_discard"),
-    (D, Call.TAKE_BUTTON): _kind("draw_discard"),
+    (U, Call.DRAW): _kind(K.PASS_UPCARD),
+    (U, Call.PASS_BUTTON): _kind(K.PASS_UPCARD),
+    (U, Call.DISCARD_PILE): _kind(K.TAKE_UPCARD),
+    (U, Call.TAKE_BUTTON): _kind(K.TAKE_UPCARD),
+    (F, Call.DRAW): _kind(K.DRAW_STOCK),
+    (F, Call.STOCK): _kind(K.DRAW_STOCK),
+    (F, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
+    (D, Call.DRAW): _kind(K.DRAW_STOCK),
+    (D, Call.STOCK): _kind(K.DRAW_STOCK),
+    (D, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
+    (D, Call.DISCARD_PILE): _kind(K.DRAW_DISCARD),
+    (D, Call.TAKE_BUTTON): _kind(K.DRAW_DISCARD),
     (X, Call.CARD): lambda sit, card: _discard_card(sit, card),
     (X, Call.DISCARD_PILE): _pile_in_discard,
     (X, Call.KNOCK): _knock_press,
     (X, Call.KNOCK_BUTTON): lambda sit, arg: _knock_press(sit, arg, illegal_too=True),
-    (X, Call.BIG_GIN_BUTTON): _kind("big_gin"),
+    (X, Call.BIG_GIN_BUTTON): _kind(K.BIG_GIN),
     (X, Call.DRAW): _cancel_mode,
-    (L, Call.DRAW): _kind("decline"),
-    (L, Call.DECLINE_BUTTON): _kind("decline"),
+    (L, Call.DRAW): _kind(K.DECLINE),
+    (L, Call.DECLINE_BUTTON): _kind(K.DECLINE),
     (L, Call.KNOCK): _take_mode,
     (L, Call.TAKE_AND_KNOCK_BUTTON): _take_mode,
     (L, Call.DISCARD_PILE): _pile_in_last_chance,
     (L, Call.CARD): lambda sit, card: _take_and_knock(sit, card),
-    (R, Call.KNOCK): _kind("accept_knock"),
-    (R, Call.ACCEPT_BUTTON): _kind("accept_knock"),
-    (R, Call.DRAW): _kind("refuse_knock"),
-    (R, Call.REFUSE_BUTTON): _kind("refuse_knock"),
+    (R, Call.KNOCK): _kind(K.ACCEPT_KNOCK),
+    (R, Call.ACCEPT_BUTTON): _kind(K.ACCEPT_KNOCK),
+    (R, Call.DRAW): _kind(K.REFUSE_KNOCK),
+    (R, Call.REFUSE_BUTTON): _kind(K.REFUSE_KNOCK),
     (Y, Call.CARD): lambda sit, card: _lay_off(sit, card),
-    (Y, Call.DRAW): _kind("done_laying_off"),
-    (Y, Call.DONE_BUTTON): _kind("done_laying_off"),
+    (Y, Call.DRAW): _kind(K.DONE_LAYING_OFF),
+    (Y, Call.DONE_BUTTON): _kind(K.DONE_LAYING_OFF),
 }
 
 #: touches on the table, made by the seat to act
@@ -284,26 +285,26 @@ class GinTable:
         """The panel's buttons: what the seat may do now (at most three)."""
         kinds, h = sit.kinds, _hand(sit)
         out: list[ScreenButton] = []
-        if "take_upcard" in kinds:
+        if K.TAKE_UPCARD in kinds:
             out.append(ScreenButton(Call.TAKE_BUTTON, hot=True))
-        if "pass_upcard" in kinds:
+        if K.PASS_UPCARD in kinds:
             out.append(ScreenButton(Call.PASS_BUTTON))
-        if "draw_stock" in kinds:
+        if K.DRAW_STOCK in kinds:
             out.append(ScreenButton(Call.DRAW_BUTTON, hot=True))
         if h is not None and h.phase is HandPhase.DISCARD and sit.legal:
-            if "big_gin" in kinds:
+            if K.BIG_GIN in kinds:
                 out.append(ScreenButton(Call.BIG_GIN_BUTTON, hot=True))
             knocking = _inp(sit).mode is Mode.KNOCK
             if knocking or _may_knock_at_all(sit):  # G-8: an illegal knock is the player's to make
-                out.append(ScreenButton(Call.KNOCK_BUTTON, hot="knock" in kinds and not knocking))
-        if "take_and_knock" in kinds:
+                out.append(ScreenButton(Call.KNOCK_BUTTON, hot=K.KNOCK in kinds and not knocking))
+        if K.TAKE_AND_KNOCK in kinds:
             out.append(ScreenButton(Call.TAKE_AND_KNOCK_BUTTON, hot=True))
-        if "decline" in kinds:
+        if K.DECLINE in kinds:
             out.append(ScreenButton(Call.DECLINE_BUTTON))
-        if "accept_knock" in kinds:
+        if K.ACCEPT_KNOCK in kinds:
             out.append(ScreenButton(Call.ACCEPT_BUTTON, hot=True))
             out.append(ScreenButton(Call.REFUSE_BUTTON))
-        if "done_laying_off" in kinds:
+        if K.DONE_LAYING_OFF in kinds:
             out.append(ScreenButton(Call.DONE_BUTTON, hot=True))
         return tuple(out[:3])
 
