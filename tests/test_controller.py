@@ -232,11 +232,14 @@ def check_screen_buttons(ctl: TableController, seats: int) -> None:
 
 
 def play_and_check(game: str, rules: dict[str, Any], seats: int, humans: set[int], seed: int,
-                   steps: int, touch_rate: float, *, patient: bool = False) -> set[str]:
+                   steps: int, touch_rate: float, *, patient: bool = False,
+                   out: list[EngineDriver] | None = None) -> set[str]:
     """Play ``steps`` moves (the basic bot's, and now and then a random call of a person)
     checking the lamps and the panel buttons in each state; returns the phases seen.
     ``patient``: the bot never knocks, so hands run down to the last card (G-13.3)."""
     d, ctl, _clock = new_table(game, rules, seats, humans, seed)
+    if out is not None:
+        out.append(d)
     rng = random.Random(seed)
     bot = GinBot() if game == "gin" else ContractBot()
     seen: set[str] = set()
@@ -296,8 +299,12 @@ def test_every_phase_of_both_games_is_checked():
     for seed, rules in enumerate(GIN_RULES):
         gin |= play_and_check("gin", rules, 2, {0, 1}, seed, steps=300, touch_rate=0.3, patient=seed % 2 == 0)
     assert {str(p) for p in HandPhase if p is not HandPhase.OVER} <= gin, gin
-    contract = play_and_check("contract", {"preset": "seed_002"}, 3, {0, 1, 2}, 7, steps=3000, touch_rate=0.1)
+    drivers: list[EngineDriver] = []
+    contract = play_and_check("contract", {"preset": "seed_002"}, 3, {0, 1, 2}, 7, steps=3000, touch_rate=0.1,
+                              out=drivers)
     assert {"turn", "ask", "take", "play"} <= contract, contract
+    results = drivers[0].state.results
+    assert len(results) >= 2 and any(r.finisher is not None for r in results), "deals played out, someone went out"
 
 
 # -- contract, phase by phase ---------------------------------------------------------------------
@@ -411,3 +418,14 @@ def test_outcomes_are_values():
     assert Change(GinInput()) == Change(GinInput()) and Say(Hint.of(HintCode.WAIT)) == Say(Hint.of(HintCode.WAIT))
     assert hash(Hint.of(HintCode.NO_KNOCK_YET, count=1, limit=2)) == hash(Hint.of(HintCode.NO_KNOCK_YET, limit=2,
                                                                                    count=1))
+
+
+def test_a_hold_on_the_panel_is_a_peek_and_a_tap_says_how():
+    from display.controller import NOTHING, PEEK
+
+    d, ctl, _clock = contract_table(3, humans={0, 1})
+    assert ctl.resolve(0, Call.HOLD) == PEEK
+    assert ctl.resolve(0, Call.PANEL, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK))
+    assert ctl.resolve(0, Call.PANEL, face_up=True) == NOTHING
+    assert ctl.resolve(2, Call.HOLD) == NOTHING, "a computer's hand is never shown"
+    assert not ctl.changes(0, PEEK)

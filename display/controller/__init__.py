@@ -14,12 +14,14 @@ from display.controller import contract, gin
 from display.controller.calls import (
     BUTTONS,
     NOTHING,
+    PEEK,
     Call,
     Change,
     Hint,
     HintCode,
     Nothing,
     Outcome,
+    Peek,
     Say,
     ScreenButton,
     Submit,
@@ -38,7 +40,7 @@ def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], ans
 
 
 __all__ = [
-    "BUTTONS", "GAMES", "NOTHING", "Call", "Change", "Deadline", "Driver", "GameTable", "Hint", "HintCode",
-    "Nothing", "Outcome", "Result", "Say", "ScreenButton", "Situation", "Submit", "TableController",
+    "BUTTONS", "GAMES", "NOTHING", "PEEK", "Call", "Change", "Deadline", "Driver", "GameTable", "Hint", "HintCode",
+    "Nothing", "Outcome", "Peek", "Result", "Say", "ScreenButton", "Situation", "Submit", "TableController",
     "controller_for",
 ]

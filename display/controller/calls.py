@@ -9,6 +9,7 @@ controller turns a call into an :data:`Outcome`:
   player's own arrangement or an illegal knock, which only the engine can judge);
 * :class:`Change` — a change of the seat's input state (picked cards, knock mode …);
 * :class:`Say` — nothing changes; the display words the hint (why not, what to do);
+* :class:`Peek` — the display shows the seat's hand for a while (a hold, privacy = peek);
 * :data:`NOTHING` — nothing at all (a computer's button, a touch nobody may make now).
 
 Hints are codes with data (:class:`Hint`); the display words them (``display.hint_text``).
@@ -36,6 +37,9 @@ class Call(StrEnum):
     DISCARD_PILE = "discard_pile"
     CARD = "card"  # arg: the card (gin) or the hand index (contract)
     TABLE_MELD = "table_meld"  # arg: the meld id (contract lay-off target)
+    # the seat's own panel
+    PANEL = "panel"  # a tap on it
+    HOLD = "hold"  # holding it (or one of its cards): peek at the hand (privacy = peek)
     # on-screen buttons in the seat's panel
     TAKE_BUTTON = "take_button"  # gin: take the upcard / the discard
     PASS_BUTTON = "pass_button"
@@ -146,13 +150,21 @@ class Say:
 
 
 @dataclass(frozen=True)
+class Peek:
+    """Nothing changes in the game; the display shows the seat his cards for a while."""
+
+
+PEEK = Peek()
+
+
+@dataclass(frozen=True)
 class Nothing:
     """Nothing happens and nothing is said."""
 
 
 NOTHING = Nothing()
 
-Outcome = Submit | Change | Say | Nothing
+Outcome = Submit | Change | Say | Peek | Nothing
 
 
 @dataclass(frozen=True)

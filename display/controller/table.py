@@ -10,7 +10,8 @@ rebuild (the operator menu, a language change). No pygame.
 
 A scene asks:
 
-* ``ctl.perform(seat, Call.DRAW)`` — do what DRAW does for ``seat`` now; the
+* ``ctl.perform(seat, Call.DRAW)`` — do what DRAW does for ``seat`` now (a hold on his
+  panel, ``Call.HOLD``, is a :class:`Peek` for the display); the
   :class:`Result` says what happened (an engine refusal, a hint to word, the action);
 * ``ctl.resolve(seat, Call.DRAW)`` — what it would do (an :data:`Outcome`), nothing done;
 * ``ctl.lamps(seat)`` — ``{"draw": bool, "knock": bool, "buy": bool}``;
@@ -28,12 +29,14 @@ from typing import Any, Protocol
 from display.controller.calls import (
     BUTTONS,
     NOTHING,
+    PEEK,
     Call,
     Change,
     Hint,
     HintCode,
     Nothing,
     Outcome,
+    Peek,
     Say,
     ScreenButton,
     Submit,
@@ -224,6 +227,10 @@ class TableController:
         sit = self.situation(seat, face_up=face_up)
         if not sit.human:
             return NOTHING  # a computer's buttons do nothing
+        if call is Call.HOLD:
+            return PEEK
+        if call is Call.PANEL:
+            return NOTHING if face_up else Say(Hint.of(HintCode.HOLD_TO_LOOK))
         return self.game.resolve(sit, call, arg)
 
     def changes(self, seat: int, outcome: Outcome) -> bool:
@@ -253,7 +260,7 @@ class TableController:
     def perform(self, seat: int | None, call: Call, arg: Any = None, *, face_up: bool = True) -> Result:
         """Do what ``call`` by ``seat`` does now."""
         outcome = self.resolve(seat, call, arg, face_up=face_up)
-        if seat is None or isinstance(outcome, Say | Nothing):
+        if seat is None or isinstance(outcome, Say | Peek | Nothing):
             return Result(outcome)
         if isinstance(outcome, Change):
             self.set_input(seat, outcome.input)

@@ -20,9 +20,8 @@ from typing import Any
 import pygame
 
 from display import cardart, theme
-from display.controller import BUTTONS, Call, Result, TableController
+from display.controller import BUTTONS, Call, Peek, Result, TableController
 from display.hint_text import hint_text
-from display.i18n import _
 from display.layout import SeatPanel, centre_area
 from display.scenes.base import Scene, Target
 from rummy.actions import Action
@@ -92,10 +91,6 @@ class TableScene(Scene):
             self.ui[seat].revealed_until = self.now + PEEK_SECONDS
             self.dirty = True
 
-    def _tap_panel(self, seat: int) -> None:
-        if self.m.is_human(seat) and not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
-
     def face_up(self, seat: int) -> bool:  # pragma: no cover - every table overrides it
         raise NotImplementedError
 
@@ -115,7 +110,9 @@ class TableScene(Scene):
         if seat is None:
             return None
         result = self.ctl.perform(seat, call, arg, face_up=self.face_up(seat))
-        if result.refusal is not None:
+        if isinstance(result.outcome, Peek):
+            self.reveal(seat)
+        elif result.refusal is not None:
             self.flash(seat, self.refusal_words(result.action_tried, result.refusal))
         elif result.hint is not None:
             self.flash(seat, hint_text(result.hint, self.m.name))
@@ -296,10 +293,10 @@ class TableScene(Scene):
         seat = p.seat
 
         def peek() -> None:
-            self.reveal(seat)
+            self.call(seat, Call.HOLD)
 
         def tap() -> None:
-            self._tap_panel(seat)
+            self.call(seat, Call.PANEL)
 
         self.targets.append(Target(p.rect, f"panel-{seat}", tap, hold=peek, seat=seat))
         for r, item in cards:
