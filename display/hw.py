@@ -138,6 +138,10 @@ class Hardware:
         """systemd READY=1 (sent after the first frame is drawn)."""
         watchdog.ready(status)
 
+    def status(self, text: str) -> None:
+        """systemd STATUS= (what ``systemctl status rummy-table`` shows)."""
+        watchdog.status(text)
+
     def ping(self) -> None:
         """systemd WATCHDOG=1 from the main loop, at most once a second."""
         now = self.clock()

@@ -21,10 +21,12 @@ import pygame
 
 from display import cardart, theme
 from display.controller import BUTTONS, Call, Peek, Result, TableController
+from display.faults import storage_text
 from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
 from display.scenes.base import Scene, Target
 from rummy.actions import Action
+from rummy.session import StorageError
 
 PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
 FLASH_SECONDS = 3.0
@@ -133,7 +135,9 @@ class TableScene(Scene):
         self.table_call(Call.DISCARD_PILE)
 
     def refusal_words(self, action: Action | None, refusal: Exception) -> str:
-        """The engine's refusal in words."""
+        """Why a call was not applied, in words."""
+        if isinstance(refusal, StorageError):
+            return storage_text(refusal.kind)
         return str(refusal)
 
     def after_submit(self, seat: int, action: Action) -> None:
@@ -170,7 +174,11 @@ class TableScene(Scene):
         """One event of the last change (banners, animations)."""
 
     def after_change(self) -> None:
-        """After the events of a change were taken in."""
+        """After the events of a change were taken in: a computer's move the journal could
+        not take is said in the status line of the seat to act."""
+        if self.m.storage_error is not None:
+            to_act = self.m.to_act()
+            self.flash(to_act[0] if to_act else 0, self.m.message)
 
     def lamps_key(self) -> object:
         """The lamps are set again only when this changes (the state, the seats' inputs)."""
