@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from display.controller import TableController, controller_for
+from display.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
 from rummy.session import MatchSession, StorageError
 
@@ -109,8 +110,8 @@ class MatchDriver:
 
     # -- changes ----------------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:
-        """Apply ``action`` through the session; returns the refusal text (English for an
-        engine refusal, the table's words for storage) or None."""
+        """Apply ``action`` through the session; returns the refusal in the table's words
+        (the engine's refusal code translated, or the storage fault) or None."""
         return None if self.try_submit(action) is None else self.message
 
     def try_submit(self, action: Action) -> ActionError | StorageError | None:
@@ -118,8 +119,8 @@ class MatchDriver:
         storage that cannot take the journal line) or None."""
         try:
             events = self.session.apply(action)
-        except ActionError as exc:
-            self.message = str(exc)
+        except ActionError as exc:  # the engine's code, in the table's language
+            self.message = refusal_text(exc, name=self.name)
             self.version += 1
             return exc
         except StorageError as exc:  # not applied: the same move works once storage is back

@@ -279,8 +279,8 @@ class Store:
         outcome = engine.outcome(rep.state, abandoned=rep.journal.ended not in (None, "finished"))
         totals, winners = outcome.totals, set(outcome.winners)
         winner = outcome.winner  # None: a shared win or none
-        finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC)
-        finished = finished.isoformat(timespec="seconds")  # the last line's write time
+        finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC).isoformat(
+            timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
         try:
             cur = self._db.execute(

@@ -22,7 +22,6 @@ from display import theme
 from display.contract_text import event_text
 from display.controller import Call, TableController
 from display.controller.contract import ContractInput, asking
-from display.i18n import _
 from display.layout import (
     SeatPanel,
     centre_area,
@@ -141,11 +140,6 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
     def after_submit(self, seat: int, action: Action) -> None:
         if action.kind == "discard":
             self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
-
-    def refusal_words(self, action: Action | None, refusal: Exception) -> str:
-        if action is not None and action.kind == "meld":
-            return _("That is not the contract of this deal")
-        return str(refusal)
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:

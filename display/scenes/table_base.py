@@ -24,8 +24,9 @@ from display.controller import BUTTONS, Call, Peek, Result, TableController
 from display.faults import storage_text
 from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
+from display.refusal_text import refusal_text
 from display.scenes.base import Scene, Target
-from rummy.actions import Action
+from rummy.actions import Action, ActionError
 from rummy.session import StorageError
 
 PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
@@ -138,6 +139,8 @@ class TableScene(Scene):
         """Why a call was not applied, in words."""
         if isinstance(refusal, StorageError):
             return storage_text(refusal.kind)
+        if isinstance(refusal, ActionError):
+            return refusal_text(refusal, name=self.m.name)  # the engine's code, translated
         return str(refusal)
 
     def after_submit(self, seat: int, action: Action) -> None:
