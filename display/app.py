@@ -30,6 +30,7 @@ from display.scenes import load_scene
 SIM_STRIP = 260
 CORNER_PX = 64
 CORNER_HOLD_S = 3.0
+BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY (C-8.3)
 
 
 @dataclass
@@ -77,7 +78,6 @@ class App:
         self.matches_wanted = max(1, matches)
         self.matches_done = 0
         self.forced_game = game
-        self.forced_preset = preset
         self.screenshot_dir = Path(screenshots) if screenshots else None
         self.screenshots_taken: set[str] = set()
         self.state_dir = Path(state_dir or config.paths.state_dir).expanduser()
@@ -222,10 +222,16 @@ class App:
             self.add_fault(fault)
             self.show_faults([fault])
             return
-        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)
+        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed, **self._driver_options())
         self.hw.set_seats(len(seats))
         self.match.deal_if_needed()
         self.show_match()
+
+    def _driver_options(self) -> dict[str, Any]:
+        """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``; the buy
+        window is skipped when nobody watches)."""
+        return {"clock": self.clock, "answer_seconds": float(self.config.game.buy_answer_s),
+                "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS}
 
     def try_resume(self) -> bool:
         """Go straight back to an unfinished match (hands private)."""
@@ -257,7 +263,8 @@ class App:
             return False
         s = result.session
         print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
-        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True)
+        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True,
+                                 **self._driver_options())
         self.hw.set_seats(len(s.seats))
         self.match.deal_if_needed()
         self.show_match()

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pygame
 
 from display import cardart, theme
-from display.contract_text import ASK_WORD, NO, YES, phase_hint, points_text
+from display.contract_text import ASK_WORD, NO, YES, points_text
+from display.controller import Call
 from display.i18n import _, ngettext, pgettext
 from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
 from display.scenes.table_base import PanelPainter
 from rummy.cards import SUITS
-from rummy.contract.state import PLAY, TURN
+from rummy.contract.state import TURN
 
 SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card
 
@@ -100,7 +101,7 @@ class ContractPanels:
         info = ngettext("{n} card", "{n} cards", count).format(n=count) + " · " + points_text(st.scores[seat])
         if st.dealer == seat and st.deal_number:
             info = _("dealer") + " · " + info
-        status = ui.flash or phase_hint(self, seat)
+        status = ui.flash or self.hint(seat)
         if asked_here and self.m.is_human(seat) and not ui.flash:
             status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=int(self.answer_left() + 0.99))
             if w < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
@@ -301,42 +302,27 @@ class ContractPanels:
         return self.panels()[seat].local_size[0]
 
     def _panel_buttons(self, seat: int):
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
-        st = self.st
+        """On-screen call buttons: what the table controller offers the seat now (answers
+        to "Можно?" carry their arcade button, C-8.4)."""
+        wide = self._panel_width(seat) >= 600
+        in_turn = seat == self.st.turn
         out = []
-        if "answer" in kinds:  # C-8.4: the mapping is on the buttons themselves
-            wide = self._panel_width(seat) >= 600
-            out.append((f"{YES} (DRAW)" if wide else YES, lambda: self.answer(seat, True), True, "yes"))
-            out.append((f"{NO} (KNOCK)" if wide else NO, lambda: self.answer(seat, False), False, "no"))
-            return out
-        takes = sorted(a.target for a in legal if a.kind == "take_cards")
-        if ui.choose_take and st.phase == TURN:
-            takes = sorted(a.target for a in legal if a.kind == "buy" and a.target)
-        if takes:
-            for k in takes[:3]:
-                out.append((ngettext("Take {n} card", "Take {n} cards", k).format(n=k),
-                            lambda k=k: self.take(seat, k), k == takes[0], f"take{k}"))
-            if ui.choose_take:
-                out.append((_("Cancel"), lambda: self.clear(seat), False, "cancel"))
-            return out
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        if "buy" in kinds:
-            label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
-            out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
-        if st.phase == PLAY and seat == st.turn and legal:
-            # no more than the reserved column holds, so the hand never moves under a finger
-            sel = ui.selected
-            if len(sel) == 1:
-                card = self.hand(seat)[sel[0]]
-                out.append((pgettext("call", "Discard"), lambda c=card: self._discard(seat, c), True, "discard"))
-            elif len(sel) >= 2 and not st.contract_down[seat]:
-                out.append((_("Group"), lambda: self.group(seat), True, "group"))
-            elif "meld" in kinds or ui.groups:
-                out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
-            if (sel or ui.groups) and self._play_slots(seat) >= 2:
-                out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))
-        return out[:4]
+        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
+            if b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2:
+                continue  # no more than the reserved column holds, so the hand never moves under a finger
+            if b.call is Call.TAKE_CARDS_BUTTON:
+                label, name = ngettext("Take {n} card", "Take {n} cards", b.arg).format(n=b.arg), f"take{b.arg}"
+            else:
+                label, name = {
+                    Call.YES_BUTTON: (f"{YES} (DRAW)" if wide else YES, "yes"),
+                    Call.NO_BUTTON: (f"{NO} (KNOCK)" if wide else NO, "no"),
+                    Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
+                    Call.DRAW_BUTTON: (_("Draw"), "draw"),
+                    Call.BUY_BUTTON: (_("Buy several") if in_turn else ASK_WORD, "buy"),  # the word one says
+                    Call.DISCARD_BUTTON: (pgettext("call", "Discard"), "discard"),
+                    Call.GROUP_BUTTON: (_("Group"), "group"),
+                    Call.MELD_BUTTON: (_("Meld"), "meld"),
+                    Call.CLEAR_BUTTON: (_("Clear"), "clear"),
+                }[b.call]
+            out.append((label, lambda c=b.call, a=b.arg: self.call(seat, c, a), b.hot, name))
+        return out

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 
 from display import cardart, theme
-from display.gin_text import card_name, phase_hint
+from display.controller import Call
+from display.gin_text import card_name
 from display.i18n import _
 from display.layout import SeatPanel, hand_rects, rotate_rect, visible_part
 from display.scenes.table_base import turned_copy
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
-from rummy.gin.state import HandPhase
 
 
 class GinPanels:
@@ -26,7 +26,7 @@ class GinPanels:
         kinds = tuple(sorted({a.kind for a in self.legal(seat)}))
         return (p.rect.topleft, p.rect.size, p.angle, hand, ui.selected, ui.mode, ui.flash,
                 self.face_up(seat), self._settings_key(), tuple(self.m.to_act()), kinds,
-                phase_hint(self, seat), self.m.name(seat))
+                self.hint(seat), self.m.name(seat))
 
     def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, dirty: list[pygame.Rect]) -> None:
         """Draw a seat's panel when what it shows changed."""
@@ -87,7 +87,7 @@ class GinPanels:
         name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
         text(name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
              bold=True, align="left", colour=theme.GOLD if active else theme.INK)
-        status = ui.flash or phase_hint(self, seat)
+        status = ui.flash or self.hint(seat)
         text(status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
                                  header.height), align="right", colour=theme.WARN if ui.flash else theme.INK)
         if info is not None:
@@ -164,34 +164,25 @@ class GinPanels:
         return order, suggest, text, groups
 
     def _panel_buttons(self, seat: int):
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
+        """On-screen call buttons: what the table controller offers the seat now."""
+        knocking = self.ui[seat].mode == "knock"
+        words = {
+            Call.TAKE_BUTTON: (_("Take"), "take"),
+            Call.PASS_BUTTON: (_("Pass"), "pass"),
+            Call.DRAW_BUTTON: (_("Draw"), "draw"),
+            Call.BIG_GIN_BUTTON: (_("Big Gin!"), "big_gin"),
+            Call.KNOCK_BUTTON: (_("Cancel knock") if knocking else _("Knock"), "knock"),
+            Call.TAKE_AND_KNOCK_BUTTON: (_("Take and knock"), "take_and_knock"),
+            Call.DECLINE_BUTTON: (_("Decline"), "decline"),
+            Call.ACCEPT_BUTTON: (_("Accept knock"), "accept"),
+            Call.REFUSE_BUTTON: (_("Refuse"), "refuse"),
+            Call.DONE_BUTTON: (_("Done"), "done"),
+        }
         out = []
-        if "take_upcard" in kinds:
-            out.append((_("Take"), self.touch_pile, True, "take"))
-        if "pass_upcard" in kinds:
-            out.append((_("Pass"), lambda: self.call_draw(seat), False, "pass"))
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        h = self.hand
-        if h is not None and h.phase is HandPhase.DISCARD and legal:
-            if "big_gin" in kinds:
-                out.append((_("Big Gin!"), lambda: self.submit(seat, self.find(seat, "big_gin")), True, "big_gin"))
-            label = _("Cancel knock") if ui.mode == "knock" else _("Knock")
-            out.append((label, lambda: self.call_knock(seat), "knock" in kinds and ui.mode != "knock", "knock"))
-        if "take_and_knock" in kinds:
-            out.append((_("Take and knock"), lambda: self.call_knock(seat), True, "take_and_knock"))
-        if "decline" in kinds:
-            out.append((_("Decline"), lambda: self.call_draw(seat), False, "decline"))
-        if "accept_knock" in kinds:
-            out.append((_("Accept knock"), lambda: self.submit(seat, self.find(seat, "accept_knock")), True,
-                        "accept"))
-            out.append((_("Refuse"), lambda: self.submit(seat, self.find(seat, "refuse_knock")), False, "refuse"))
-        if "done_laying_off" in kinds:
-            out.append((_("Done"), lambda: self.submit(seat, self.find(seat, "done_laying_off")), True, "done"))
-        return out[:3]
+        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
+            label, name = words[b.call]
+            out.append((label, lambda c=b.call, a=b.arg: self.call(seat, c, a), b.hot, name))
+        return out
 
 
 def _around(outer: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:

@@ -1,8 +1,8 @@
 """The gin table: a panel per seat along its edge, the stock, the discard pile, the knock card.
 
-A view over ``MatchState`` with no rules of its own: what a seat may do comes from
-``engine.legal_actions``; every call (arcade button, touch, on-screen button) becomes one of
-those actions and goes through ``app.match.submit``. Touch the stock or press DRAW to draw;
+A view over ``MatchState`` with no rules of its own: every call (arcade button, touch,
+on-screen button) goes to the match's table controller (:mod:`display.controller.gin`),
+which makes it an engine action and lights the lamps. Touch the stock or press DRAW to draw;
 touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
 discard; KNOCK then touch the discard to knock (G-7). Hands are face down until the owner
 holds his panel (privacy = peek) or face up for practice (privacy = open).
@@ -10,12 +10,14 @@ holds his panel (privacy = peek) or face up for practice (privacy = open).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from display import cardart, theme
-from display.gin_text import card_name, event_text, phase_hint
+from display.controller import Call, TableController
+from display.controller.gin import GinInput
+from display.gin_text import event_text
 from display.i18n import _
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.base import Target
@@ -31,13 +33,28 @@ ANIM_SECONDS = 0.25
 
 @dataclass
 class SeatUI:
-    """Per-seat touch state (not game state)."""
+    """Per-seat touch state (not game state). The picked card and the mode ("" | "knock":
+    KNOCK pressed, pick the discard | "take": G-13.3) are the table controller's."""
 
+    ctl: TableController
+    seat: int
     revealed_until: float = 0.0
-    selected: Card | None = None
-    mode: str = ""  # "" | "knock" (KNOCK pressed, pick the discard) | "take" (G-13.3)
     flash: str = ""
     flash_until: float = 0.0
+
+    @property
+    def selected(self) -> Card | None:
+        inp: GinInput = self.ctl.input(self.seat)
+        return inp.selected
+
+    @selected.setter
+    def selected(self, card: Card | None) -> None:
+        self.ctl.set_input(self.seat, replace(self.ctl.input(self.seat), selected=card))
+
+    @property
+    def mode(self) -> str:
+        inp: GinInput = self.ctl.input(self.seat)
+        return str(inp.mode)
 
 
 @dataclass
@@ -51,12 +68,10 @@ class Anim:
 
 class GinTableScene(GinCentre, GinPanels, TableScene):
     name = "gin_table"
-    LAMPS = {"draw": frozenset({"draw_stock", "pass_upcard", "decline"}),
-             "knock": frozenset({"knock", "big_gin", "take_and_knock", "accept_knock"})}
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.ui = {0: SeatUI(), 1: SeatUI()}
+        self.ui = {s: SeatUI(self.ctl, s) for s in (0, 1)}
         self.banner = ""
         self.banner_until = 0.0
         self.anims: list[Anim] = []
@@ -106,137 +121,16 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             return "gin_table"
         return None
 
-    # -- calls --------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
-        refusal = self.m.submit(action)
-        ui = self.ui[seat]
-        ui.selected, ui.mode = None, ""
-        if refusal:
-            self.flash(seat, refusal)
-            return
+    # -- calls (what each does is the table controller's, display.controller.gin) --------------
+    def pick_card(self, seat: int, card: Card) -> None:
+        """A touch on one of the seat's own cards (it keeps a peeked hand showing)."""
+        if self.face_up(seat):
+            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        self.call(seat, Call.CARD, card)
+
+    def after_submit(self, seat: int, action: Action) -> None:
         if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
-            ui.revealed_until = 0.0  # the turn is over: hide the hand again
-        self.dirty = True
-
-    def find(self, seat: int, kind: str, card: Card | None = None) -> Action | None:
-        for a in self.legal(seat):
-            if a.kind == kind and (card is None or a.card == card):
-                return a
-        return None
-
-    def not_your_turn(self, seat: int) -> None:
-        if seat in self.m.to_act():
-            return
-        self.flash(seat, _("Not your turn: wait for {name}").format(
-            name=self.m.name(self.m.to_act()[0])) if self.m.to_act() else _("Wait"))
-
-    def call_draw(self, seat: int) -> None:
-        """DRAW: take the stock; in the first turn pass the upcard (G-4); decline (G-13.3)."""
-        for kind in ("draw_stock", "pass_upcard", "decline", "refuse_knock", "done_laying_off"):
-            a = self.find(seat, kind)
-            if a is not None:
-                self.submit(seat, a)
-                return
-        if self.ui[seat].mode:
-            self.ui[seat].mode = ""
-            self.dirty = True
-            return
-        self.not_your_turn(seat) if seat not in self.m.to_act() else self.flash(seat, phase_hint(self, seat))
-
-    def call_knock(self, seat: int) -> None:
-        """KNOCK, then touch the discard (G-7.3). Pressed again with Big Gin open: Big Gin (G-10)."""
-        h = self.hand
-        if seat not in self.m.to_act() or h is None:
-            self.not_your_turn(seat)
-            return
-        ui = self.ui[seat]
-        big = self.find(seat, "big_gin")
-        if h.phase is HandPhase.DISCARD:
-            if ui.mode == "knock" and big is not None:
-                self.submit(seat, big)
-                return
-            ui.mode = "" if ui.mode == "knock" else "knock"
-            if ui.mode == "knock" and ui.selected is not None:
-                self.pick_card(seat, ui.selected)
-                return
-            self.dirty = True
-        elif h.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
-            ui.mode = "take"
-            self.dirty = True
-        elif self.find(seat, "accept_knock"):
-            self.submit(seat, self.find(seat, "accept_knock"))
-        else:
-            self.flash(seat, phase_hint(self, seat))
-
-    def touch_pile(self) -> None:
-        """The discard pile: take the upcard (G-4) or the discard (G-5.1); with a card picked,
-        discard it; in the last-chance turn, take it to knock (G-13.3)."""
-        if not self.m.to_act():
-            return
-        seat = self.m.to_act()[0]
-        if not self.m.is_human(seat):
-            return
-        ui = self.ui[seat]
-        for kind in ("take_upcard", "draw_discard"):
-            a = self.find(seat, kind)
-            if a is not None:
-                self.submit(seat, a)
-                return
-        if self.hand.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
-            ui.mode = "take"
-            self.flash(seat, _("Now touch the card you knock with"))
-            return
-        if ui.selected is not None:
-            self.pick_card(seat, ui.selected, confirm=True)
-
-    def touch_stock(self) -> None:
-        if self.m.to_act() and self.m.is_human(self.m.to_act()[0]):
-            seat = self.m.to_act()[0]
-            a = self.find(seat, "draw_stock")
-            if a is not None:
-                self.submit(seat, a)
-            else:
-                self.flash(seat, phase_hint(self, seat))
-
-    def pick_card(self, seat: int, card: Card, *, confirm: bool = False) -> None:
-        """A touch on one of the seat's own cards."""
-        ui = self.ui[seat]
-        if not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
-            return
-        ui.revealed_until = self.now + PEEK_SECONDS
-        if seat not in self.m.to_act():
-            self.not_your_turn(seat)
-            return
-        h = self.hand
-        if ui.mode == "knock":
-            a = self.find(seat, "knock", card)
-            self.submit(seat, a if a is not None else Action("knock", seat, card=card))  # G-8: the engine judges
-            return
-        if ui.mode == "take" or h.phase is HandPhase.LAST_CHANCE:
-            a = self.find(seat, "take_and_knock", card)
-            if a is None:
-                self.flash(seat, _("You cannot knock by discarding {card}").format(card=card_name(card)))
-            else:
-                self.submit(seat, a)
-            return
-        if h.phase is HandPhase.LAYOFF and self.find(seat, "lay_off", card):
-            self.submit(seat, self.find(seat, "lay_off", card))
-            return
-        if h.phase is not HandPhase.DISCARD:
-            self.flash(seat, phase_hint(self, seat))
-            return
-        if ui.selected == card or confirm:
-            a = self.find(seat, "discard", card)
-            if a is None:
-                self.flash(seat, _("You took {card} from the pile: discard another card").format(
-                    card=card_name(card)))  # G-5.3
-                ui.selected = None
-            else:
-                self.submit(seat, a)
-            return
-        ui.selected = card
-        self.dirty = True
+            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
@@ -251,9 +145,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             self.dirty = True
         self.update_lamps()
 
-    def hide_hand(self, ui: SeatUI) -> None:
-        ui.selected, ui.mode = None, ""
-
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
 
@@ -265,11 +156,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             self.banner_until = self.now + 8.0
         self._animate(ev)
 
-    def after_change(self) -> None:
-        if self.m.message:
-            seat = self.m.to_act()[0] if self.m.to_act() else 0
-            self.flash(seat, self.m.message)
-
     def _animate(self, ev) -> None:
         if ev.kind == "dealt" and not self.app.headless:
             self._deal_anim_at = self.now  # started at the next draw, when the rects are known
@@ -278,6 +164,7 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             return
         hand = self.hand_screen_rects.get(ev.seat) or []
         target = hand[len(hand) // 2] if hand else self.stock_rect
+        card: Card | None
         if ev.kind == "discarded":
             src, dst = target, self.pile_rect
             card, up = Card.parse(ev.data["card"]), True
@@ -307,11 +194,12 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
     def draw(self, surf: pygame.Surface):
         """The table is composed once per change; animation frames redraw only their rects."""
         key = self._static_key()
-        reuse = self._static is not None and self._static_key_v == key and theme.TEXT_LOG is None
-        if reuse:
+        static = self._static
+        dirty: list[pygame.Rect] | None
+        if static is not None and self._static_key_v == key and theme.TEXT_LOG is None:
             dirty = [r for r in self._anim_rects]
             for r in dirty:
-                surf.blit(self._static, r, r)
+                surf.blit(static, r, r)
             self.targets = list(self._static_targets)
         else:
             full = self.begin_frame(surf)

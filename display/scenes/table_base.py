@@ -2,32 +2,40 @@
 notice area, and drawing by regions (a seat panel or the centre is redrawn only when what
 it shows changed; the rest of the screen is left as it is and reported clean).
 
-A subclass keeps ``self.ui`` (seat -> an object with ``revealed_until``, ``flash`` and
-``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides again,
-and draws each region through :meth:`region`.
+A subclass keeps ``self.ui`` (seat -> an object with ``seat``, ``revealed_until``, ``flash``
+and ``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides
+again, and draws each region through :meth:`region`.
+
+What a call does (an arcade button, a touch, an on-screen button) is the match's table
+controller's (:mod:`display.controller`): :meth:`call` performs it and words what came
+back (the engine's refusal, a hint); the lamps are the controller's too.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from display import cardart, theme
-from display.i18n import _
+from display.controller import BUTTONS, Call, Peek, Result, TableController
+from display.faults import storage_text
+from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
+from display.refusal_text import refusal_text
 from display.scenes.base import Scene, Target
+from rummy.actions import Action, ActionError
+from rummy.session import StorageError
 
 PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
 FLASH_SECONDS = 3.0
+BUTTON_CALLS = {str(b): b for b in BUTTONS}  # an arcade button event's call name -> its call
 
 
 class TableScene(Scene):
     """Base of the game tables (see the module docstring)."""
-
-    #: lamp -> the action kinds that light it (a seat's lamps follow its legal calls)
-    LAMPS: dict[str, frozenset[str]] = {}
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -49,8 +57,23 @@ class TableScene(Scene):
     def m(self):
         return self.app.match
 
+    @property
+    def ctl(self) -> TableController:
+        """The match's table controller (it outlives this scene)."""
+        m = self.app.match
+        assert m is not None, "a table scene shows a match"
+        ctl: TableController = m.controller
+        return ctl
+
     def legal(self, seat: int) -> list:
         return self.m.legal(seat) if self.m.is_human(seat) else []
+
+    def find(self, seat: int, kind: str, **fields: Any) -> Action | None:
+        """The seat's first legal action of ``kind`` with ``fields`` (what to show)."""
+        for a in self.legal(seat):
+            if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items()):
+                return a
+        return None
 
     def panels(self) -> list[SeatPanel]:  # pragma: no cover - every table overrides it
         raise NotImplementedError
@@ -71,21 +94,61 @@ class TableScene(Scene):
             self.ui[seat].revealed_until = self.now + PEEK_SECONDS
             self.dirty = True
 
-    def _tap_panel(self, seat: int) -> None:
-        if self.m.is_human(seat) and not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
-
     def face_up(self, seat: int) -> bool:  # pragma: no cover - every table overrides it
         raise NotImplementedError
 
     def on_button(self, event) -> None:
-        """An arcade button: ``call_draw`` / ``call_knock`` / ``call_buy`` of the seat."""
+        """An arcade button press: the seat's DRAW / KNOCK / BUY call."""
         if event.edge != "press" or not 0 <= event.seat < len(self.m.seats):
             return
-        handler = getattr(self, f"call_{event.call}", None)
-        if handler is not None:
-            handler(event.seat)
+        call = BUTTON_CALLS.get(event.call)
+        if call is not None:
+            self.call(event.seat, call)
         self.dirty = True
+
+    # -- calls --------------------------------------------------------------------------------
+    def call(self, seat: int | None, call: Call, arg: Any = None) -> Result | None:
+        """``seat``'s call through the table controller; a refusal or a hint flashes in his
+        status line, an applied action goes to :meth:`after_submit`."""
+        if seat is None:
+            return None
+        result = self.ctl.perform(seat, call, arg, face_up=self.face_up(seat))
+        if isinstance(result.outcome, Peek):
+            self.reveal(seat)
+        elif result.refusal is not None:
+            self.flash(seat, self.refusal_words(result.action_tried, result.refusal))
+        elif result.hint is not None:
+            self.flash(seat, hint_text(result.hint, self.m.name))
+        elif result.action is not None:
+            self.after_submit(seat, result.action)
+        self.dirty = True
+        return result
+
+    def table_call(self, call: Call, arg: Any = None) -> Result | None:
+        """A touch on the table (the stock, the pile, a meld): the call of the seat it is for."""
+        return self.call(self.ctl.touch_seat(), call, arg)
+
+    def touch_stock(self) -> None:
+        self.table_call(Call.STOCK)
+
+    def touch_pile(self) -> None:
+        """The discard pile (gin) or the pack (contract)."""
+        self.table_call(Call.DISCARD_PILE)
+
+    def refusal_words(self, action: Action | None, refusal: Exception) -> str:
+        """Why a call was not applied, in words."""
+        if isinstance(refusal, StorageError):
+            return storage_text(refusal.kind)
+        if isinstance(refusal, ActionError):
+            return refusal_text(refusal, name=self.m.name)  # the engine's code, translated
+        return str(refusal)
+
+    def after_submit(self, seat: int, action: Action) -> None:
+        """``seat``'s call was applied by the engine."""
+
+    def hint(self, seat: int) -> str:
+        """What ``seat`` should do now, in words (his status line)."""
+        return hint_text(self.ctl.hint(seat, face_up=self.face_up(seat)), self.m.name)
 
     def update(self, now: float) -> None:
         """Timers; a new state from the match is taken in by ``_on_change``."""
@@ -114,24 +177,28 @@ class TableScene(Scene):
         """One event of the last change (banners, animations)."""
 
     def after_change(self) -> None:
-        """After the events of a change were taken in."""
+        """After the events of a change were taken in: a computer's move the journal could
+        not take is said in the status line of the seat to act."""
+        if self.m.storage_error is not None:
+            to_act = self.m.to_act()
+            self.flash(to_act[0] if to_act else 0, self.m.message)
 
     def lamps_key(self) -> object:
-        """The lamps are set again only when this changes."""
-        return self.m.version
+        """The lamps are set again only when this changes (the state, the seats' inputs)."""
+        return (self.m.version, tuple(self.ctl.input(s) for s in range(len(self.m.seats))))
 
     def update_lamps(self) -> None:
-        """Lamps follow the legal calls of each seat (:attr:`LAMPS`)."""
+        """Each lamp lit exactly when its button's call acts (the table controller says)."""
         key = self.lamps_key()
         if self._lamps_key == key:
             return
         self._lamps_key = key
         for seat in range(len(self.m.seats)):
-            kinds = {a.kind for a in self.legal(seat)}
-            self.app.hw.set_lamps(seat, **{lamp: bool(kinds & calls) for lamp, calls in self.LAMPS.items()})
+            self.app.hw.set_lamps(seat, **self.ctl.lamps(seat))
 
     def hide_hand(self, ui: Any) -> None:
-        """The hand hid again: drop what was picked (subclasses)."""
+        """The hand hid again: drop what was picked."""
+        self.ctl.clear(ui.seat)
 
     def expire_ui(self, now: float) -> None:
         """Hide peeked hands and clear flashes whose time is up."""
@@ -235,11 +302,17 @@ class TableScene(Scene):
         (``(visible part in local coordinates, item)``; a touch calls ``pick(seat, item)``),
         then the panel's buttons, which were registered while drawing, on top."""
         seat = p.seat
-        self.targets.append(Target(p.rect, f"panel-{seat}", lambda s=seat: self._tap_panel(s),
-                                   hold=lambda s=seat: self.reveal(s), seat=seat))
+
+        def peek() -> None:
+            self.call(seat, Call.HOLD)
+
+        def tap() -> None:
+            self.call(seat, Call.PANEL)
+
+        self.targets.append(Target(p.rect, f"panel-{seat}", tap, hold=peek, seat=seat))
         for r, item in cards:
-            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{item}", lambda s=seat, c=item: pick(s, c),
-                                       hold=lambda s=seat: self.reveal(s), seat=seat))
+            self.targets.append(Target(p.to_screen(r), f"card-{seat}-{item}", functools.partial(pick, seat, item),
+                                       hold=peek, seat=seat))
         mine = [t for t in self.targets if t.seat == seat and not t.name.startswith(("panel-", "card-"))]
         self.targets = [t for t in self.targets if t not in mine] + mine
 
@@ -250,7 +323,7 @@ _STACKS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 def _stock_stack(size: tuple[int, int], n: int) -> pygame.Surface:
     """``n`` card backs stacked up and to the left, on the felt: one opaque blit instead of
     ``n`` blended ones (the stock always lies on the felt)."""
-    key = (tuple(size), n)
+    key = ((size[0], size[1]), n)
     stack = _STACKS.get(key)
     if stack is None:
         if len(_STACKS) > 16:
