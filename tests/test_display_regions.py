@@ -89,3 +89,32 @@ def test_a_language_change_redraws_the_whole_attract_screen(tmp_path):
     assert app.scene.draw(app.screen.surface) is None, "a full redraw after a language change"
     app.set_language("en")
     app.close()
+
+
+def test_the_attract_screen_between_frames_is_what_a_full_redraw_shows(tmp_path):
+    """The drifting cards' rects are redrawn with the words and buttons they touch (clipped
+    to them): each frame equals a full redraw, and the touch targets stay."""
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    now = [1000.0]
+    app = App(config, mode="headless", size=(800, 480), state_dir=tmp_path, seed=3, clock=lambda: now[0])
+    app.goto("attract")
+    scene = app.scene
+    scene.targets = []
+    scene.draw(app.screen.surface)
+    for _step in range(40):
+        now[0] += 0.7  # far enough for the cards to cross the play button and the subtitle
+        scene._now = now[0]
+        scene.targets = []
+        rects = scene.draw(app.screen.surface)
+        assert rects is not None, "only the moving cards' rects are redrawn"
+        shown = pygame.image.tobytes(app.screen.surface, "RGB")
+        targets = [(t.name, tuple(t.rect)) for t in scene.targets]
+        other = pygame.Surface(app.screen.size).convert()
+        scene.invalidate()
+        scene.targets = []
+        scene.draw(other)
+        assert shown == pygame.image.tobytes(other, "RGB")
+        assert targets == [(t.name, tuple(t.rect)) for t in scene.targets]
+        scene.targets = []
+        scene.draw(app.screen.surface)  # back to drawing by rects on the screen
+    app.close()

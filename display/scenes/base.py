@@ -144,6 +144,17 @@ class Scene:
             self._last_anim = now
             self.dirty = True
 
+    def next_due(self, now: float) -> float | None:
+        """When :meth:`update` next has something to do without input (the main loop sleeps
+        until then): the next animation step, a held touch's long press; None: nothing."""
+        due = []
+        if self.animate_every is not None:
+            due.append(self._last_anim + self.animate_every)
+        t = self._pressed
+        if t is not None and t.hold is not None and not self._held_fired:
+            due.append(self._press_t + self.hold_seconds)
+        return min(due, default=None)
+
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw; return the changed rects, or None for the whole screen."""

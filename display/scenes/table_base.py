@@ -21,6 +21,7 @@ from display.scenes.base import Scene, Target
 
 PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
 FLASH_SECONDS = 3.0
+TIMER_POLL_S = 0.05
 
 
 class TableScene(Scene):
@@ -86,6 +87,11 @@ class TableScene(Scene):
         if handler is not None:
             handler(event.seat)
         self.dirty = True
+
+    def next_due(self, now: float) -> float | None:
+        """A table looks at its timers (peeks, flashes, computer players, the answer's
+        countdown) twenty times a second."""
+        return now + TIMER_POLL_S
 
     def update(self, now: float) -> None:
         """Timers; a new state from the match is taken in by ``_on_change``."""
