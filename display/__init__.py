@@ -17,8 +17,11 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   ``self.button(surf, rect, label, callback)`` or ``self.targets.append(Target(...))``.
 * a game table subclasses :class:`display.scenes.table_base.TableScene` (seat touch state,
   peek, flashes, buttons to ``call_draw``/``call_knock``/``call_buy``, lamps from ``LAMPS``,
-  stock and pile, drawing by regions: ``region(name, key, rect, draw, dirty)`` redraws a
-  panel only when its key changed); reviews subclass ``review_base.ReviewScene``.
+  drawing by regions: ``region(name, view_model, rect, draw, dirty)`` redraws a panel only
+  when its view-model changed); reviews subclass ``review_base.ReviewScene``. A table owns
+  painters (``gin_panel.GinPanelPainter``, ``contract_centre.ContractCentrePainter``, …)
+  that draw frozen view-models built without pygame in :mod:`display.viewmodels`; the
+  scene is their hooks (what a touch on a card, a pile or a button does).
 * a game ``g`` provides scenes ``g_table`` and ``g_review``; the app shows ``g_review``
   whenever ``app.match.review_pending`` (a deal is pending after a hand, or the match is
   over) and calls ``app.match.continue_after_review()`` / ``app.after_match()`` from it.

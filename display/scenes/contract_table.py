@@ -13,55 +13,50 @@ counts as "Можно" and the table submits that same ``answer`` action (C-8.4)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from display import theme
-from display.contract_text import event_text, phase_hint
+from display.contract_text import ASK_WORD, NO, YES, event_text, phase_hint
 from display.gin_text import card_name
-from display.i18n import _
-from display.layout import (
-    SeatPanel,
-    centre_area,
-    seat_panels,
-)
-from display.scenes.contract_centre import ContractCentre
-from display.scenes.contract_panel import ContractPanels
-from display.scenes.contract_tray import ContractTray, Tray
+from display.i18n import _, ngettext, pgettext
+from display.layout import SeatPanel, centre_area, seat_panels
+from display.scenes.contract_centre import ContractCentrePainter
+from display.scenes.contract_panel import ContractPanelPainter, panel_touch, play_slots
+from display.scenes.contract_tray import tray_place
+from display.scenes.painting import place_of
 from display.scenes.table_base import PEEK_SECONDS, TableScene
+from display.viewmodels import contract as vm
+from display.viewmodels.contract import SeatUI, TrayVM
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.contract.state import ASK, PLAY, TURN
+
+if TYPE_CHECKING:  # pragma: no cover
+    from display.app import App
 
 ANSWER_SECONDS = 8.0  # C-8.4: silence counts as "Можно" (config [game] buy_answer_s)
 BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY
 
 
-@dataclass
-class SeatUI:
-    """Per-seat touch state (not game state): picked cards and groups are hand indices."""
+class ContractTableScene(TableScene):
+    """The contract table; its centre (with the tray) and each seat's panel are drawn by
+    painters it owns."""
 
-    revealed_until: float = 0.0
-    selected: list[int] = field(default_factory=list)
-    groups: list[list[int]] = field(default_factory=list)
-    flash: str = ""
-    flash_until: float = 0.0
-    choose_take: bool = False  # N pressed BUY: how many cards (C-8.2)
-
-
-class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScene):
     name = "contract_table"
     LAMPS = {"draw": frozenset({"draw_stock", "answer", "take_cards"}), "knock": frozenset({"answer", "meld"}),
              "buy": frozenset({"buy"})}
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        n = len(app.match.seats)
-        self.ui = {s: SeatUI() for s in range(n)}
+        n = len(self.m.seats)
+        self.ui: dict[int, SeatUI] = {s: SeatUI() for s in range(n)}
         self._hands: dict[int, tuple[Card, ...]] = {}
-        self.hand_screen_rects: dict[int, list[pygame.Rect]] = {s: [] for s in range(n)}
-        self.meld_rects: dict[int, pygame.Rect] = {}
+        self.centre = ContractCentrePainter(self)
+        self.painters = {s: ContractPanelPainter(self) for s in range(n)}
         self.answer_seconds = float(getattr(app.config.game, "buy_answer_s", ANSWER_SECONDS))
         self.buy_window = 0.0 if app.headless else BUY_WINDOW_SECONDS
         self._ask_key: tuple | None = None
@@ -69,17 +64,33 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
         self._turn_key: tuple | None = None
         self._turn_t = 0.0
         self._shown_left = -1
-        self._slots: dict[int, int] = {}
-        self._hand_layers: dict[int, tuple] = {}
 
     def exit(self) -> None:
         super().exit()
-        self._hand_layers.clear()
+        for painter in self.painters.values():
+            painter.release()
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
-    def st(self):
+    def st(self) -> Any:
         return self.m.state
+
+    @property
+    def stock_rect(self) -> pygame.Rect:
+        return self.centre.stock_rect
+
+    @property
+    def pile_rect(self) -> pygame.Rect:
+        return self.centre.pile_rect
+
+    @property
+    def meld_rects(self) -> dict[int, pygame.Rect]:
+        return self.centre.meld_rects
+
+    @property
+    def hand_screen_rects(self) -> dict[int, list[pygame.Rect]]:
+        """Where each seat's cards are on the screen."""
+        return {seat: p.hand_screen_rects for seat, p in self.painters.items()}
 
     @property
     def seats(self) -> int:
@@ -362,49 +373,118 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
         depth = 0.3 if self.seats <= 2 else 0.27
         return seat_panels(self.size, self.seats, layout=self.app.settings.layout, depth=depth)
 
-    def draw(self, surf: pygame.Surface):
-        """Redraw the centre and each panel only when what it shows changed."""
+    def asking_countdown(self) -> int | None:
+        """Seconds left for a human asked "Можно?" to answer (None: nobody human asked)."""
+        ask = self.asking
+        return int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
+
+    def view_models(self, panels: list[SeatPanel], centre: pygame.Rect) -> tuple[
+            vm.ContractCentreVM, list[tuple[vm.ContractPanelVM, vm.WordsVM]]]:
+        """What the centre and each seat's panel show now."""
+        st, settings = self.st, self.app.settings
+        ask, countdown, touch = self.asking, self.asking_countdown(), self.touch
+        seats = []
+        for p in panels:
+            seat = p.seat
+            place = place_of(p)
+            ui = self.ui[seat]
+            up = self.face_up(seat)
+            hand = vm.hand(self.hand(seat), ui, up=up, suggestion=self.find(seat, "meld") if up else None,
+                           four_colour=settings.four_colour)
+            words = vm.words(self.m, seat, place, ui=ui, hint=phase_hint(self, seat), asking=ask,
+                             countdown=countdown, width=p.local_size[0])
+            body = vm.ContractPanelVM(place, touch, self.m.is_human(seat), hand, self.button_vms(seat),
+                                      words.active, words.asked)
+            seats.append((body, words))
+        tray = self.tray(panels, centre, [body for body, _w in seats])
+        c = (centre.x, centre.y, centre.width, centre.height)
+        centre_vm = vm.centre(self.m, c, asking=ask, countdown=countdown,
+                              pile_hint=st.phase == TURN and bool(self.find(st.turn, "draw_discard")),
+                              centre_msg=self.centre_msg, four_colour=settings.four_colour, u=self.u, touch=touch,
+                              tray=tray)
+        return centre_vm, seats
+
+    def tray(self, panels: list[SeatPanel], centre: pygame.Rect, bodies: list[vm.ContractPanelVM]) -> TrayVM | None:
+        """The tray for the seat in turn when his panel's cards are too small to touch."""
+        st = self.st
+        seat = st.turn
+        if st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
+            return None
+        body = bodies[seat]
+        n = len(body.hand.cards)
+        own = panel_touch(body.place, body.touch, body.human, len(body.buttons), n)
+        got = tray_place(panels[seat], centre, n, own)
+        if got is None:
+            return None
+        tp, rest, rects = got
+        return TrayVM(place_of(tp), (rest.x, rest.y, rest.width, rest.height),
+                      tuple((r.x, r.y, r.width, r.height) for r in rects), body.hand)
+
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Redraw the centre and each panel only when its view-model changed (a panel's top
+        lines on their own when only they changed)."""
         full = self.begin_frame(surf)
         if full:
             surf.fill(theme.FELT)  # the corners no panel covers
         panels = self.panels()
         centre = centre_area(self.size, panels)
         dirty: list[pygame.Rect] = []
-        ask = self.asking
-        countdown = int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
-        tray = self.tray(panels, centre)  # the seat in turn's cards, big enough to touch
-        key = (self.m.version, self.centre_msg, self._settings_key(), countdown, tray and tray.key)
-        self.region("centre", key, centre, lambda: self._draw_centre_and_tray(surf, centre, tray), dirty)
-        for p in panels:
-            words = self._words(p)
-            wkey = (words, p.angle, self._settings_key())
-            if self.region(("panel", p.seat), self._panel_key(p, words), p.rect,
-                           lambda p=p, words=words: self._draw_panel(surf, p, words), dirty):
-                self.mark_region(("words", p.seat), wkey, p.rect)
+        centre_vm, seats = self.view_models(panels, centre)
+        self.region("centre", centre_vm, centre, partial(self.centre.draw, surf, centre, centre_vm, self.targets),
+                    dirty)
+        for p, (body, words) in zip(panels, seats, strict=True):
+            painter = self.painters[p.seat]
+            if self.region(("panel", p.seat), body, p.rect, partial(painter.draw, surf, body, words, self.targets),
+                           dirty):
+                self.mark_region(("words", p.seat), words, p.rect)
             else:  # the cards and buttons are as they were: only the top lines may have changed
-                self.region(("words", p.seat), wkey, p.rect,
-                            lambda p=p, words=words: self._repaint_words(surf, p, words), dirty)
+                self.region(("words", p.seat), words, p.rect, partial(painter.draw_words, surf, words, self.targets),
+                            dirty)
         return None if full else dirty
 
-    def _draw_centre_and_tray(self, surf: pygame.Surface, centre: pygame.Rect, tray: Tray | None) -> None:
-        if tray is None:
-            self._draw_centre(surf, centre)
-            return
-        surf.fill(theme.FELT, centre)
-        clip = surf.get_clip()
-        surf.set_clip(tray.rest.clip(clip))  # a shallow middle's small labels must not spill over
-        try:
-            self._draw_centre(surf, tray.rest)
-        finally:
-            surf.set_clip(clip)
-        self.draw_tray(surf, tray)
+    def _play_slots(self, seat: int) -> int:
+        return play_slots(place_of(self.panels()[seat]), self.touch)
 
-    def _panel_key(self, p: SeatPanel, words: tuple) -> tuple:
-        """What a seat's panel shows apart from its top lines' words: it is redrawn only when
-        this changes (the words alone are repainted on their own)."""
-        seat, st, ui = p.seat, self.st, self.ui[p.seat]
-        in_turn = seat == st.turn
-        return (p.angle, self._settings_key(), self.hand(seat), self.face_up(seat),
-                tuple(ui.selected), tuple(map(tuple, ui.groups)), ui.choose_take,
-                tuple(self.legal(seat)), seat in self.m.to_act(), in_turn, st.phase if in_turn else None,
-                words[4], words[5])  # active, asked: the panel's colour and frame
+    def _panel_width(self, seat: int) -> int:
+        return self.panels()[seat].local_size[0]
+
+    def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
+        """On-screen call buttons for what the seat may do now (from legal_actions)."""
+        legal = self.legal(seat)
+        kinds = {a.kind for a in legal}
+        ui = self.ui[seat]
+        st = self.st
+        out: list[tuple[str, Callable[[], Any], bool, str]] = []
+        if "answer" in kinds:  # C-8.4: the mapping is on the buttons themselves
+            wide = self._panel_width(seat) >= 600
+            out.append((f"{YES} (DRAW)" if wide else YES, lambda: self.answer(seat, True), True, "yes"))
+            out.append((f"{NO} (KNOCK)" if wide else NO, lambda: self.answer(seat, False), False, "no"))
+            return out
+        takes = sorted(a.target for a in legal if a.kind == "take_cards")
+        if ui.choose_take and st.phase == TURN:
+            takes = sorted(a.target for a in legal if a.kind == "buy" and a.target)
+        if takes:
+            for k in takes[:3]:
+                out.append((ngettext("Take {n} card", "Take {n} cards", k).format(n=k),
+                            partial(self.take, seat, k), k == takes[0], f"take{k}"))
+            if ui.choose_take:
+                out.append((_("Cancel"), lambda: self.clear(seat), False, "cancel"))
+            return out
+        if "draw_stock" in kinds:
+            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
+        if "buy" in kinds:
+            label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
+            out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
+        if st.phase == PLAY and seat == st.turn and legal:
+            # no more than the reserved column holds, so the hand never moves under a finger
+            sel = ui.selected
+            if len(sel) == 1:
+                card = self.hand(seat)[sel[0]]
+                out.append((pgettext("call", "Discard"), partial(self._discard, seat, card), True, "discard"))
+            elif len(sel) >= 2 and not st.contract_down[seat]:
+                out.append((_("Group"), lambda: self.group(seat), True, "group"))
+            elif "meld" in kinds or ui.groups:
+                out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
+            if (sel or ui.groups) and self._play_slots(seat) >= 2:
+                out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))
+        return out[:4]
