@@ -14,7 +14,7 @@ from display import cardart, theme
 from display.i18n import _
 from display.scenes.base import Target
 from display.scenes.contract_tray import TrayHooks, draw_tray
-from display.scenes.painting import PileHooks, draw_piles, rect
+from display.scenes.painting import PileHooks, draw_piles, log_mark, map_log, new_layer, rect
 from display.viewmodels.contract import ContractCentreVM, OwnerMelds
 from rummy.cards import Card
 
@@ -23,6 +23,10 @@ OUTLINES = {"": None, "hint": cardart.HINT, "select": cardart.SELECT}
 
 class CentreHooks(PileHooks, TrayHooks, Protocol):
     def touch_meld(self, meld_id: int) -> None: ...
+
+
+def _mover(at: tuple[int, int]) -> Callable[[pygame.Rect], pygame.Rect]:
+    return lambda r: r.move(at)
 
 
 def _shown(card: Card) -> float:
@@ -39,6 +43,8 @@ class ContractCentrePainter:
         self.stock_rect = pygame.Rect(0, 0, 0, 0)
         self.pile_rect = pygame.Rect(0, 0, 0, 0)
         self.meld_rects: dict[int, pygame.Rect] = {}
+        # each owner's melds drawn once on the felt: (what, where) -> (image, meld rects in it)
+        self._melds_art: dict[object, tuple[pygame.Surface, dict[int, pygame.Rect]]] = {}
 
     def draw(self, surf: pygame.Surface, centre: pygame.Rect, vm: ContractCentreVM, targets: list[Target]) -> None:
         tray = vm.tray
@@ -102,12 +108,35 @@ class ContractCentrePainter:
         cols = 1 if len(vm.melds) <= 3 else 2
         rows = -(-len(vm.melds) // cols)
         bw, bh = box.width // cols, box.height // rows
+        rects: dict[int, pygame.Rect] = {}
+        cells: dict[object, tuple[pygame.Surface, dict[int, pygame.Rect]]] = {}
         for i, owner in enumerate(vm.melds):
             cell = pygame.Rect(box.left + (i % cols) * bw, box.top + (i // cols) * bh, bw - 6, bh - 4)
-            self._draw_owner(surf, cell, bh, owner, vm, targets)
+            key = (owner, cell.size, bh, vm.u, vm.four_colour)
+            art = self._melds_art.get(key)
+            if art is None or theme.TEXT_LOG is not None:
+                # an owner's melds change seldom: drawn on the felt once, then one blit a frame
+                img = new_layer(cell.size)
+                img.fill(theme.FELT)
+                local: dict[int, pygame.Rect] = {}
+                mark = log_mark()
+                self._draw_owner(img, pygame.Rect((0, 0), cell.size), bh, owner, vm, local)
+                map_log(mark, _mover(cell.topleft))
+                art = (img, local)
+            cells[key] = art
+            surf.blit(art[0], cell)
+            rects.update({i: r.move(cell.topleft) for i, r in art[1].items()})
+        self._melds_art = cells
+        t = vm.touch
+        for meld_id, r in rects.items():
+            self.meld_rects[meld_id] = r
+            targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), f"meld-{meld_id}",
+                                  self._toucher(meld_id)))
 
-    def _draw_owner(self, surf: pygame.Surface, cell: pygame.Rect, bh: int, owner: OwnerMelds,
-                    vm: ContractCentreVM, targets: list[Target]) -> None:
+    @staticmethod
+    def _draw_owner(surf: pygame.Surface, cell: pygame.Rect, bh: int, owner: OwnerMelds, vm: ContractCentreVM,
+                    rects: dict[int, pygame.Rect]) -> None:
+        """One owner's melds in ``cell``; each meld's rect into ``rects``."""
         label_h = max(14, min(int(bh * 0.24), int(22 * vm.u)))
         theme.draw_text(surf, owner.name, pygame.Rect(cell.left, cell.top, cell.width, label_h),
                         align="left", colour=theme.GOLD if owner.in_turn else theme.INK_DIM, bold=True)
@@ -118,17 +147,13 @@ class ContractCentrePainter:
         ch = max(12, ch)
         cw, ch = cardart.card_size_for_height(ch)
         x, y = cell.left, cell.top + label_h + 1
-        t = vm.touch
         for meld_id, cards in owner.melds:
             start = x
             for c in cards[:-1]:
                 surf.blit(cardart.card_surface(c, (cw, ch), four_colour=vm.four_colour), (x, y))
                 x += max(1, int(cw * _shown(c)))
             surf.blit(cardart.card_surface(cards[-1], (cw, ch), four_colour=vm.four_colour), (x, y))
-            r = pygame.Rect(start, y, x + cw - start, ch)
-            self.meld_rects[meld_id] = r
-            targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), f"meld-{meld_id}",
-                                  self._toucher(meld_id)))
+            r = rects[meld_id] = pygame.Rect(start, y, x + cw - start, ch)
             x = r.right + int(cw * 0.15)
 
     def _toucher(self, meld_id: int) -> Callable[[], None]:

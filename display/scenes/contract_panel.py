@@ -11,11 +11,18 @@ from typing import NamedTuple
 import pygame
 
 from display import cardart, theme
-from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
+from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, rotate_rect, visible_part
 from display.scenes.base import Target
-from display.scenes.painting import PanelCanvas, PanelHooks, panel_targets, seat_panel, turn
+from display.scenes.painting import (
+    PanelCanvas,
+    PanelHooks,
+    new_layer,
+    panel_targets,
+    seat_panel,
+    turned_copy,
+)
 from display.viewmodels import Place
-from display.viewmodels.contract import ContractHandVM, ContractPanelVM, WordsVM
+from display.viewmodels.contract import ButtonsVM, ContractHandVM, ContractPanelVM, WordsVM
 
 SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card
 
@@ -108,33 +115,51 @@ class Body(NamedTuple):
     bh: int
 
 
-def panel_body(size: tuple[int, int], touch: int, human: bool, buttons: int) -> Body:
+def reserve_for(size: tuple[int, int], touch: int, human: bool, buttons: int) -> int:
+    """How much room a panel keeps for ``buttons`` buttons: rows in a tall side panel,
+    columns in a wide one (a human seat always keeps one, so picking never moves the hand)."""
+    w, d = size
+    boxes = words_boxes(w, d)
+    if boxes.tall:
+        return max(1 if human else 0, buttons)
+    n_col = per_col(d - boxes.status.bottom - 6, touch)
+    slots = max(n_col if human else 0, buttons)
+    return -(-slots // n_col)
+
+
+def panel_body(size: tuple[int, int], touch: int, reserve: int) -> Body:
     """Where the hand and the button column go in a seat's panel (local coordinates)."""
     w, d = size
     boxes = words_boxes(w, d)
     status_box = boxes.status
     gap = 4
     if boxes.tall:
-        slots = max(1 if human else 0, buttons)
         bh = touch
-        col_w, col_h = w - 12, slots * (bh + gap)
+        col_w, col_h = w - 12, reserve * (bh + gap)
         body = pygame.Rect(6, status_box.bottom + 2, w - 12, d - status_box.bottom - 6 - col_h)
         return Body(True, status_box, body, 1, col_w, col_h, bh)
-    # A human seat always keeps its button column, so picking a card never moves the hand.
     col_h = d - status_box.bottom - 6
     n_col = per_col(col_h, touch)
-    col_w = max(int(touch * 1.5), int(w * 0.2)) if human or buttons else 0
-    slots = max(n_col if human else 0, buttons)
-    bh = max(touch, min((col_h - gap * (slots - 1)) // max(1, slots), int(d * 0.3)))
-    ncols = -(-slots // n_col)
-    used = ncols * (col_w + gap) + (4 if ncols else 0)
+    col_w = max(int(touch * 1.5), int(w * 0.2)) if reserve else 0
+    bh = max(touch, min((col_h - gap * (n_col - 1)) // n_col, int(d * 0.3)))
+    used = reserve * (col_w + gap) + (4 if reserve else 0)
     body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
     return Body(False, status_box, body, n_col, col_w, col_h, bh)
 
 
+def buttons_area(b: Body, size: tuple[int, int], reserve: int) -> pygame.Rect:
+    """What a wide panel's button column may paint (down to the panel's edge: the shadows
+    and the frame's band), clear of the hand and the words."""
+    w, d = size
+    left = w - 8 - b.col_w - (reserve - 1) * (b.col_w + 4)
+    top = b.status.bottom + 2
+    return pygame.Rect(left, top, w - left, d - top)
+
+
 def panel_touch(place: Place, touch: int, human: bool, buttons: int, cards: int) -> int:
     """The smallest side of any card's part to touch in the seat's panel (face up)."""
-    body = panel_body(seat_panel(place).local_size, touch, human, buttons).body
+    size = seat_panel(place).local_size
+    body = panel_body(size, touch, reserve_for(size, touch, human, buttons)).body
     return _touch_size(hand_rects_for(body, cards, True, max(5, body.height // 10)))
 
 
@@ -181,16 +206,22 @@ class ContractPanelPainter:
         self.hand_layer = None
 
     def draw(self, surf: pygame.Surface, vm: ContractPanelVM, words: WordsVM, targets: list[Target]) -> None:
+        """The whole panel but a wide panel's button column (:meth:`draw_buttons` next)."""
         p = seat_panel(vm.place)
         w, d = p.local_size
         start = len(targets)
         pp = PanelCanvas(surf, p, targets)  # upright layout, drawn straight onto the screen
         bg = theme.PANEL_ACTIVE if vm.active else theme.PANEL
-        pp.fill(bg)
-        _draw_words(pp, words)
         gap = 4
-        tall, status_box, body, n_col, col_w, col_h, bh = panel_body((w, d), vm.touch, vm.human, len(vm.buttons))
+        b = panel_body((w, d), vm.touch, vm.reserve)
+        layer_area = _layer_area(b.body, d)
+        if layer_area.width >= 1 and layer_area.height >= 1:
+            pp.fill_except(bg, layer_area)  # the hand's layer (filled with ``bg``) covers the rest
+        else:
+            pp.fill(bg)
+        _draw_words(pp, words)
         hand = vm.hand
+        body = b.body
         raise_px = max(5, body.height // 10)
         rects = hand_rects_for(body, len(hand.order), hand.up, raise_px if hand.up else 0)
         lifted = [r.move(0, -raise_px) if hand.up and k in hand.picked else r
@@ -200,18 +231,36 @@ class ContractPanelPainter:
             pp.frame(theme.WARN if vm.asked else theme.GOLD, max(3, d // 40))
         local_targets = [(visible_part(rects, i), k) for i, k in enumerate(hand.order)]  # (visible part, index)
         self.hand_screen_rects = [p.to_screen(r) for r in lifted]
-        if vm.buttons and not tall:
-            bh = max(vm.touch, min((col_h - gap * (n_col - 1)) // n_col, int(d * 0.3)))
-        if vm.buttons:
-            col = pygame.Rect(w - 8 - col_w, status_box.bottom + 2, col_w, col_h)
-            for i, b in enumerate(vm.buttons):
-                c, r_ = divmod(i, n_col)
-                r = pygame.Rect(col.left - c * (col_w + gap), col.top + r_ * (bh + gap), col_w, bh)
-                if tall:
-                    r = pygame.Rect(6, d - 4 - (len(vm.buttons) - i) * (bh + gap), col_w, bh)
-                pp.button(r, b, self.hooks)
+        for i, button in enumerate(vm.buttons):  # a tall panel's, in rows at its foot
+            r = pygame.Rect(6, d - 4 - (len(vm.buttons) - i) * (b.bh + gap), b.col_w, b.bh)
+            pp.button(r, button, self.hooks)
         pp.finish()
         panel_targets(p, local_targets, self.hooks, targets, start)
+
+    def draw_buttons(self, surf: pygame.Surface, vm: ButtonsVM, targets: list[Target]) -> None:
+        """A wide panel's button column, with the frame's band where it runs."""
+        p = seat_panel(vm.place)
+        w, d = p.local_size
+        b = panel_body((w, d), vm.touch, vm.reserve)
+        if b.tall or not vm.reserve:
+            return
+        pp = PanelCanvas(surf, p, targets)
+        area = buttons_area(b, (w, d), vm.reserve)
+        clip = pp.surf.get_clip()
+        pp.surf.set_clip(pp.at(area).clip(clip))
+        try:
+            pp.fill(theme.PANEL_ACTIVE if vm.active else theme.PANEL, area)
+            if vm.active:
+                pp.frame(theme.WARN if vm.asked else theme.GOLD, max(3, d // 40))
+            gap = 4
+            col = pygame.Rect(w - 8 - b.col_w, b.status.bottom + 2, b.col_w, b.col_h)
+            for i, button in enumerate(vm.buttons):
+                c, r_ = divmod(i, b.per_col)
+                r = pygame.Rect(col.left - c * (b.col_w + gap), col.top + r_ * (b.bh + gap), b.col_w, b.bh)
+                pp.button(r, button, self.hooks)
+        finally:
+            pp.surf.set_clip(clip)
+        pp.finish()
 
     def draw_words(self, surf: pygame.Surface, words: WordsVM, targets: list[Target]) -> None:
         """Only the top lines changed (a new card to ask for, a flash, the countdown)."""
@@ -232,7 +281,7 @@ class ContractPanelPainter:
     def _blit_hand(self, pp: PanelCanvas, body: pygame.Rect, hand: ContractHandVM, rects: list[pygame.Rect],
                    lifted: list[pygame.Rect], bg: tuple[int, int, int]) -> None:
         d = pp.whole.height
-        area = pygame.Rect(body.left, body.top, body.width, max(1, min(body.height + 4, d - body.top)))
+        area = _layer_area(body, d)
         if area.width < 1 or area.height < 1:  # no room: cards straight onto the panel, as they fall
             for k, r in zip(hand.order, lifted, strict=True):
                 pp.blit(cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour),
@@ -241,23 +290,34 @@ class ContractPanelPainter:
         key = (hand, tuple(map(tuple, lifted)), tuple(area), bg, pp.p.angle)
         cached = self.hand_layer
         if cached is None or cached[0] != key:
-            layer = cached[1] if cached is not None and cached[1].get_size() == area.size else \
-                pygame.Surface(area.size).convert()
+            # drawn already turned like the panel: each card from its cached turned copy
+            angle = pp.p.angle
+            size = (area.height, area.width) if angle in (90, 270) else area.size
+            layer = new_layer(size, cached[1] if cached is not None else None)
             layer.fill(bg)
             dx, dy = -area.left, -area.top
+
+            def place(r: pygame.Rect) -> pygame.Rect:
+                return rotate_rect(r.move(dx, dy), area.size, angle) if angle else r.move(dx, dy)
+
             for k, r in zip(hand.order, lifted, strict=True):
                 outline = cardart.SELECT if k in hand.picked else (
                     cardart.HINT if hand.up and k in hand.suggested else None)
-                layer.blit(cardart.card_surface(hand.cards[k], r.size, face_up=hand.up,
-                                                four_colour=hand.four_colour, outline=outline), r.move(dx, dy))
+                img = cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour,
+                                           outline=outline)
+                layer.blit(turned_copy(img, angle) if angle else img, place(r))
             for g_start, g_len in hand.groups:
                 if g_len and g_start + g_len <= len(rects) and rects[g_start].top == rects[g_start + g_len - 1].top:
                     a, b = rects[g_start], rects[g_start + g_len - 1]
-                    y = min(a.bottom + 2, d - 3) + dy
-                    pygame.draw.line(layer, theme.GOLD, (a.left + 3 + dx, y), (b.right - 3 + dx, y), 3)
-            shown = turn(layer, pp.p.angle) if pp.turned else layer
-            cached = self.hand_layer = (key, layer, shown)
+                    y = min(a.bottom + 2, d - 3)
+                    layer.fill(theme.GOLD, place(pygame.Rect(a.left + 3, y - 1, b.right - a.left - 5, 3)))
+            cached = self.hand_layer = (key, layer, layer)
         pp.surf.blit(cached[2], pp.at(area))
+
+
+def _layer_area(body: pygame.Rect, d: int) -> pygame.Rect:
+    """Where a panel ``d`` deep keeps its hand's layer (the cards' body and the underlines)."""
+    return pygame.Rect(body.left, body.top, body.width, max(1, min(body.height + 4, d - body.top)))
 
 
 def _draw_words(pp: PanelCanvas, words: WordsVM) -> pygame.Rect:
@@ -277,4 +337,4 @@ def _draw_words(pp: PanelCanvas, words: WordsVM) -> pygame.Rect:
 
 
 __all__ = ["ContractPanelPainter", "MIN_TOUCH_PX", "SeatPanel", "hand_rects", "panel_body", "panel_touch",
-           "play_slots", "words_boxes"]
+           "play_slots", "reserve_for", "words_boxes"]

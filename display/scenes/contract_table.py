@@ -25,7 +25,13 @@ from display.gin_text import card_name
 from display.i18n import _, ngettext, pgettext
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.contract_centre import ContractCentrePainter
-from display.scenes.contract_panel import ContractPanelPainter, panel_touch, play_slots
+from display.scenes.contract_panel import (
+    ContractPanelPainter,
+    panel_touch,
+    play_slots,
+    reserve_for,
+    words_boxes,
+)
 from display.scenes.contract_tray import tray_place
 from display.scenes.painting import place_of
 from display.scenes.table_base import PEEK_SECONDS, TableScene
@@ -379,7 +385,7 @@ class ContractTableScene(TableScene):
         return int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
 
     def view_models(self, panels: list[SeatPanel], centre: pygame.Rect) -> tuple[
-            vm.ContractCentreVM, list[tuple[vm.ContractPanelVM, vm.WordsVM]]]:
+            vm.ContractCentreVM, list[tuple[vm.ContractPanelVM, vm.ButtonsVM, vm.WordsVM]]]:
         """What the centre and each seat's panel show now."""
         st, settings = self.st, self.app.settings
         ask, countdown, touch = self.asking, self.asking_countdown(), self.touch
@@ -393,10 +399,14 @@ class ContractTableScene(TableScene):
                            four_colour=settings.four_colour)
             words = vm.words(self.m, seat, place, ui=ui, hint=phase_hint(self, seat), asking=ask,
                              countdown=countdown, width=p.local_size[0])
-            body = vm.ContractPanelVM(place, touch, self.m.is_human(seat), hand, self.button_vms(seat),
-                                      words.active, words.asked)
-            seats.append((body, words))
-        tray = self.tray(panels, centre, [body for body, _w in seats])
+            human, buttons = self.m.is_human(seat), self.button_vms(seat)
+            reserve = reserve_for(p.local_size, touch, human, len(buttons))
+            tall = words_boxes(*p.local_size).tall
+            body = vm.ContractPanelVM(place, touch, reserve, hand, words.active, words.asked,
+                                      buttons if tall else ())
+            column = vm.ButtonsVM(place, touch, reserve, words.active, words.asked, () if tall else buttons)
+            seats.append((body, column, words))
+        tray = self.tray(panels, centre, [(body, column) for body, column, _w in seats])
         c = (centre.x, centre.y, centre.width, centre.height)
         centre_vm = vm.centre(self.m, c, asking=ask, countdown=countdown,
                               pile_hint=st.phase == TURN and bool(self.find(st.turn, "draw_discard")),
@@ -404,15 +414,16 @@ class ContractTableScene(TableScene):
                               tray=tray)
         return centre_vm, seats
 
-    def tray(self, panels: list[SeatPanel], centre: pygame.Rect, bodies: list[vm.ContractPanelVM]) -> TrayVM | None:
+    def tray(self, panels: list[SeatPanel], centre: pygame.Rect,
+             bodies: list[tuple[vm.ContractPanelVM, vm.ButtonsVM]]) -> TrayVM | None:
         """The tray for the seat in turn when his panel's cards are too small to touch."""
         st = self.st
         seat = st.turn
         if st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
             return None
-        body = bodies[seat]
+        body, column = bodies[seat]
         n = len(body.hand.cards)
-        own = panel_touch(body.place, body.touch, body.human, len(body.buttons), n)
+        own = panel_touch(body.place, body.touch, True, len(body.buttons) + len(column.buttons), n)
         got = tray_place(panels[seat], centre, n, own)
         if got is None:
             return None
@@ -432,14 +443,17 @@ class ContractTableScene(TableScene):
         centre_vm, seats = self.view_models(panels, centre)
         self.region("centre", centre_vm, centre, partial(self.centre.draw, surf, centre, centre_vm, self.targets),
                     dirty)
-        for p, (body, words) in zip(panels, seats, strict=True):
+        for p, (body, column, words) in zip(panels, seats, strict=True):
             painter = self.painters[p.seat]
             if self.region(("panel", p.seat), body, p.rect, partial(painter.draw, surf, body, words, self.targets),
                            dirty):
                 self.mark_region(("words", p.seat), words, p.rect)
-            else:  # the cards and buttons are as they were: only the top lines may have changed
+                self.forget_region(("buttons", p.seat))  # the panel was painted over its column
+            else:  # the cards are as they were: only the top lines may have changed
                 self.region(("words", p.seat), words, p.rect, partial(painter.draw_words, surf, words, self.targets),
                             dirty)
+            self.region(("buttons", p.seat), column, p.rect,
+                        partial(painter.draw_buttons, surf, column, self.targets), dirty)
         return None if full else dirty
 
     def _play_slots(self, seat: int) -> int:

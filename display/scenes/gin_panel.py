@@ -13,6 +13,7 @@ from display.scenes.painting import (
     PanelHooks,
     around,
     fill_around,
+    new_layer,
     panel_targets,
     presser,
     seat_panel,
@@ -85,7 +86,7 @@ class GinPanelPainter:
                 if part.width and part.height:
                     surf.blit(layer, part, part.move(-hand_at.left, -hand_at.top))
         else:
-            surf.fill(theme.PANEL, p.rect)
+            fill_around(surf, p.rect, hand_at, theme.PANEL)  # the hand's layer covers the rest
         if vm.active:  # the seat to play: a lit header and a gold frame
             surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
         text(vm.name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
@@ -123,8 +124,7 @@ class GinPanelPainter:
             def place(r: pygame.Rect) -> pygame.Rect:
                 return rotate_rect(r, size, 180) if turned else r
 
-            layer = cached[1] if cached is not None and cached[1].get_size() == size else \
-                pygame.Surface(size).convert()
+            layer = new_layer(size, cached[1] if cached is not None else None)
             layer.fill(theme.PANEL)
             origin = (-body.left, -body.top)
             for card, r in zip(hand.cards, lifted, strict=True):

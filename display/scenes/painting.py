@@ -65,6 +65,14 @@ def map_log(mark: int, to_screen: Callable[[pygame.Rect], pygame.Rect]) -> None:
         log[j] = theme.TextRecord(r.text, to_screen(r.box), to_screen(r.drawn), r.fits)
 
 
+def new_layer(size: tuple[int, int], reuse: pygame.Surface | None = None) -> pygame.Surface:
+    """An opaque work surface in the screen's pixel format (``reuse`` when it has the size)."""
+    if reuse is not None and reuse.get_size() == tuple(size):
+        return reuse
+    screen = pygame.display.get_surface()
+    return pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
+
+
 # -- turned art -----------------------------------------------------------------------------
 def turn(local: pygame.Surface, angle: int) -> pygame.Surface:
     """A panel drawn upright, turned to face its edge."""
@@ -191,6 +199,10 @@ class PanelCanvas:
 
     def fill(self, colour: RGB, r: pygame.Rect | None = None) -> None:
         self.surf.fill(colour, self.at(self.whole if r is None else r))
+
+    def fill_except(self, colour: RGB, hole: pygame.Rect) -> None:
+        """Fill the panel except local rect ``hole`` (which something opaque covers next)."""
+        fill_around(self.surf, self.at(self.whole), self.at(hole.clip(self.whole)), colour)
 
     def frame(self, colour: RGB, width: int) -> None:
         pygame.draw.rect(self.surf, colour, self.at(self.whole), width)

@@ -194,6 +194,10 @@ class TableScene(Scene):
         dirty.append(pygame.Rect(rect))
         return True
 
+    def forget_region(self, name: object) -> None:
+        """Region ``name`` was drawn over: draw it at its next :meth:`region`."""
+        self._regions.pop(name, None)
+
     def mark_region(self, name: object, key: object, rect: pygame.Rect) -> None:
         """Region ``name`` now shows ``key`` (drawn as part of another region)."""
         self._regions[name] = ((key, tuple(rect)), [])

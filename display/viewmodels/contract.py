@@ -55,15 +55,29 @@ class ContractHandVM:
 
 @dataclass(frozen=True)
 class ContractPanelVM:
-    """What a seat's panel shows apart from its top lines' words (their colours included)."""
+    """What a seat's panel shows apart from its top lines' words (their colours included)
+    and, in a wide panel, its button column (:class:`ButtonsVM`, repainted on its own)."""
 
     place: Place
     touch: int
-    human: bool  # a human seat keeps its button column, so the hand never moves
+    reserve: int  # room kept for buttons: columns (wide panel) or rows (tall side panel)
     hand: ContractHandVM
-    buttons: tuple[ButtonVM, ...]
     active: bool
     asked: bool
+    buttons: tuple[ButtonVM, ...]  # a tall panel's buttons (drawn with it); () in a wide one
+
+
+@dataclass(frozen=True)
+class ButtonsVM:
+    """A wide panel's button column (a human seat always keeps it, so the hand never
+    moves under a finger)."""
+
+    place: Place
+    touch: int
+    reserve: int
+    active: bool
+    asked: bool
+    buttons: tuple[ButtonVM, ...]
 
 
 @dataclass(frozen=True)
