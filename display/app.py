@@ -37,6 +37,7 @@ INPUT_POLL_S = 0.05
 #: ... and once nobody has touched the table for :data:`IDLE_AFTER_S`, ten times a second
 IDLE_POLL_S = 0.1
 IDLE_AFTER_S = 5.0
+BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY (C-8.3)
 
 
 @dataclass
@@ -84,7 +85,6 @@ class App:
         self.matches_wanted = max(1, matches)
         self.matches_done = 0
         self.forced_game = game
-        self.forced_preset = preset
         self.screenshot_dir = Path(screenshots) if screenshots else None
         self.screenshots_taken: set[str] = set()
         self.state_dir = Path(state_dir or config.paths.state_dir).expanduser()
@@ -101,7 +101,7 @@ class App:
         if mode == "sim":  # the window (table + button strip) must fit the desktop
             desk = desktop_size()
             fitted = fit_table_size(size, SIM_STRIP, desk) if desk else size
-            if fitted != tuple(size) and desk is not None:
+            if desk and fitted != tuple(size):
                 print(f"window: the table is {fitted[0]}x{fitted[1]} (not {size[0]}x{size[1]}) "
                       f"to fit the {desk[0]}x{desk[1]} desktop", file=self.out, flush=True)
             size = fitted
@@ -136,10 +136,8 @@ class App:
 
     # -- records ------------------------------------------------------------------------------
     def _open_store(self) -> Any:
-        try:
-            from rummy.store import Store
-        except ImportError:
-            return None
+        from rummy.store import Store
+
         try:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             return Store(self.state_dir / "records.sqlite3")
@@ -182,10 +180,16 @@ class App:
             rules.setdefault("game_target", self.settings.gin_target)
         seed = None if self.seed is None else self.seed + self.matches_done
         session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
-        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)
+        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed, **self._driver_options())
         self.hw.set_seats(len(seats))
         self.match.deal_if_needed()
         self.show_match()
+
+    def _driver_options(self) -> dict[str, Any]:
+        """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``; the buy
+        window is skipped when nobody watches)."""
+        return {"clock": self.clock, "answer_seconds": float(self.config.game.buy_answer_s),
+                "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS}
 
     def try_resume(self) -> bool:
         """Go straight back to an unfinished match (hands private)."""
@@ -201,7 +205,8 @@ class App:
             return False
         s = result.session
         print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
-        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True)
+        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True,
+                                 **self._driver_options())
         self.hw.set_seats(len(s.seats))
         self.match.deal_if_needed()
         self.show_match()

@@ -9,12 +9,12 @@ missing is reported in :attr:`Hardware.problems` (shown loudly by the kiosk), ne
 
 from __future__ import annotations
 
-import importlib
 import queue
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from device import watchdog
 from device.events import BUY, DRAW, HOLD, KNOCK, PRESS, RELEASE, InputEvent
 
 CALLS = (DRAW, KNOCK, BUY)
@@ -66,16 +66,6 @@ class Hardware:
         except Exception as exc:  # noqa: BLE001 - loud, not fatal: touch still works
             self.problems.append(f"buttons: {exc}")
         self.set_seats(seats)
-        self.watchdog = self._import("device.watchdog")
-        if self.watchdog is None and not simulated:
-            self.problems.append("watchdog: device.watchdog is missing; systemd cannot supervise the app")
-
-    @staticmethod
-    def _import(name: str) -> Any:
-        try:
-            return importlib.import_module(name)
-        except ImportError:
-            return None
 
     def set_seats(self, seats: int) -> None:
         """(Re)build the board for ``seats`` seats (the packaged pin profile for that count,
@@ -161,8 +151,7 @@ class Hardware:
 
     def ready(self, status: str = "table up") -> None:
         """systemd READY=1 (sent after the first frame is drawn)."""
-        if self.watchdog is not None and hasattr(self.watchdog, "ready"):
-            self.watchdog.ready(status)
+        watchdog.ready(status)
 
     def next_ping(self) -> float:
         """When :meth:`ping` next sends (the main loop wakes for it)."""
@@ -174,9 +163,7 @@ class Hardware:
         if now - self._last_ping < 1.0:
             return
         self._last_ping = now
-        fn = getattr(self.watchdog, "watchdog", None) or getattr(self.watchdog, "watchdog_ping", None)
-        if fn is not None:
-            fn()
+        watchdog.watchdog()
 
     def _close_board(self) -> None:
         if self.board is not None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import importlib
 import random
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from display.controller import TableController, controller_for
 from rummy.actions import Action, ActionError, Event
 from rummy.session import MatchSession
 
@@ -41,10 +43,12 @@ def make_player(game: str, bot: str = "basic") -> Any:
 
 
 class MatchDriver:
-    """The app's handle on one match in progress."""
+    """The app's handle on one match in progress, with its table controller
+    (:attr:`controller`: what the seats' calls do, the lamps, the rule timers on ``clock``)."""
 
     def __init__(self, session: MatchSession, *, bot_delay: float = 0.8, seed: int | None = None,
-                 resumed: bool = False) -> None:
+                 resumed: bool = False, clock: Callable[[], float] = time.monotonic,
+                 answer_seconds: float = 8.0, buy_window: float = 2.5) -> None:
         self.session = session
         self.engine = session.engine
         self.game = session.header.game
@@ -63,6 +67,8 @@ class MatchDriver:
         self._legal_cache: dict[int, list[Action]] = {}
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
+        self.controller: TableController = controller_for(self.game, self, clock=clock,
+                                                          answer_seconds=answer_seconds, buy_window=buy_window)
 
     # -- queries ----------------------------------------------------------------------------
     @property
@@ -101,12 +107,17 @@ class MatchDriver:
     # -- changes ----------------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:
         """Apply ``action`` through the session; returns the refusal text or None."""
+        refusal = self.try_submit(action)
+        return None if refusal is None else str(refusal)
+
+    def try_submit(self, action: Action) -> ActionError | None:
+        """Apply ``action`` through the session; returns the engine's refusal or None."""
         try:
             events = self.session.apply(action)
         except ActionError as exc:
             self.message = str(exc)
             self.version += 1
-            return str(exc)
+            return exc
         self.events = events
         self.history.append((action, events))
         self.message = ""
@@ -114,6 +125,7 @@ class MatchDriver:
         self._bot_due = None
         if self._deal_pending() or self.is_over:
             self.review_pending = True
+        self.controller.observe()
         return None
 
     def continue_after_review(self) -> None:
@@ -129,6 +141,7 @@ class MatchDriver:
         if events:
             self.events = events
             self.version += 1
+            self.controller.observe()
         return events
 
     def hold_computers_until(self, t: float) -> None:
@@ -145,6 +158,8 @@ class MatchDriver:
             return False
         if self._deal_pending():
             return bool(self.deal_if_needed())
+        if self.controller.update(now):  # rule timers: C-8.4 silence, the buy window
+            return True
         for seat in self.to_act():
             player = self.players.get(seat)
             if player is None:

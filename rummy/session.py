@@ -6,8 +6,8 @@ fsynced, then applied to ``.state``; so after a cut the state is exactly the rep
 durable journal lines. Finished matches go to ``<state_dir>/archive/`` (and into the records
 store); a journal that cannot be read is moved to ``<state_dir>/damaged/``, never deleted.
 
-``python -m rummy.session run --state-dir DIR --seed N`` is a small headless bot runner used
-by the kill-and-resume test (see :mod:`rummy.session_runner`).
+The headless bot runner used by the kill-and-resume test is its own module:
+``python -m rummy.session_runner run --state-dir DIR --seed N`` (:mod:`rummy.session_runner`).
 """
 
 from __future__ import annotations
@@ -397,11 +397,3 @@ class MatchSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    import sys
-
-    from rummy.session_runner import main
-
-    sys.exit(main())

@@ -53,8 +53,6 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 DB_NAME = "records.sqlite3"  # inside the state directory
-RESULT_WORDS = ("score", "hand", "gin", "knock", "undercut", "went_out", "dead", "contract")
-TOTAL_ATTRS = ("totals", "match_totals", "match_scores", "scores", "points", "penalties")
 
 
 class StoreError(RuntimeError):
@@ -116,20 +114,6 @@ def _jsonable(value: Any) -> Any:
 
 def _event_dict(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, "seat": event.seat, "data": _jsonable(dict(event.data))}
-
-
-def _is_result(event: Event) -> bool:
-    return any(word in event.kind for word in RESULT_WORDS)
-
-
-def match_totals(state: Any, seats: int) -> list[int] | None:
-    """The per-seat match totals from an engine state, when it exposes them."""
-    for attr in TOTAL_ATTRS:
-        value = getattr(state, attr, None)
-        if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == seats:
-            if all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
-                return [int(v) for v in value]
-    return None
 
 
 def split_hands(steps: Sequence[tuple[Action, list[Event]]]) -> list[list[tuple[int, Action, list[Event]]]]:
@@ -196,9 +180,11 @@ class Store:
             return int(row[0])
         header, engine = rep.journal.header, rep.engine
         seats = list(header.seats)
-        totals = match_totals(rep.state, len(seats))
-        winners = self._winners(rep.steps, totals)
-        winner = next(iter(winners)) if len(winners) == 1 else None  # None: a shared win
+        # The engine says who won (ties share, C-7.4); a journal ended otherwise than
+        # "finished" is an abandoned match: no winners.
+        outcome = engine.outcome(rep.state, abandoned=rep.journal.ended not in (None, "finished"))
+        totals, winners = outcome.totals, set(outcome.winners)
+        winner = outcome.winner  # None: a shared win or none
         finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC)
         finished = finished.isoformat(timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
@@ -217,7 +203,7 @@ class Store:
                 self._db.execute(
                     "INSERT INTO match_players VALUES (?,?,?,?,?,?)",
                     (match_id, seat, pid, info.get("kind", "human"),
-                     totals[seat] if totals else None, int(seat in winners)))
+                     totals[seat], int(seat in winners)))
             for hand_no, hand in enumerate(split_hands(rep.steps), start=1):
                 self._record_hand(engine, match_id, hand_no, hand)
             self._db.execute("COMMIT")
@@ -226,28 +212,10 @@ class Store:
             raise
         return match_id
 
-    @staticmethod
-    def _winners(steps: Sequence[tuple[Action, list[Event]]],
-                 totals: list[int] | None) -> set[int]:
-        """Match winners: from the engine's ``match_over`` event (``winner`` or ``winners``,
-        ties share, C-7.4), else the highest total (G-16, C-7.4)."""
-        for _, events in reversed(steps):
-            for event in events:
-                if "match" not in event.kind:
-                    continue
-                w, ws = event.data.get("winner"), event.data.get("winners")
-                if isinstance(w, int) and not isinstance(w, bool):
-                    return {w}
-                if isinstance(ws, list | tuple) and all(isinstance(x, int) for x in ws):
-                    return set(ws)
-        if not totals:
-            return set()
-        best = max(totals)
-        return {seat for seat, t in enumerate(totals) if t == best}
-
     def _record_hand(self, engine: Any, match_id: int, hand_no: int,
                      hand: list[tuple[int, Action, list[Event]]]) -> None:
-        results = [_event_dict(e) for _, _, events in hand for e in events if _is_result(e)]
+        results = [_event_dict(e) for _, _, events in hand for e in events
+                   if e.kind in engine.result_events]
         cur = self._db.execute(
             "INSERT INTO hands (match_id, hand_no, first_action, last_action, results_json)"
             " VALUES (?,?,?,?,?)",

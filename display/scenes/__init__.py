@@ -34,12 +34,3 @@ def load_scene(name: str) -> Any:
     except KeyError:
         raise ValueError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
     return getattr(importlib.import_module(module_name), cls)
-
-
-def available(name: str) -> bool:
-    """True when the scene's module is installed (e.g. the contract table)."""
-    try:
-        load_scene(name)
-    except (ImportError, AttributeError, ValueError):
-        return False
-    return True

@@ -1,27 +1,29 @@
 """The contract rummy table for 2–6 seats: panels along the edges, stock, pack, melds, buying.
 
-A view over ``ContractState`` with no rules of its own: what a seat may do comes from
-``engine.legal_actions`` and every call becomes one of those actions via
-``app.match.submit``. In a seat's turn: DRAW (or touch the stock) takes the stock card,
+A view over ``ContractState`` with no rules of its own: every call goes to the match's
+table controller (:mod:`display.controller.contract`), which makes it an engine action,
+lights the lamps and keeps the answer deadline. In a seat's turn: DRAW (or touch the stock) takes the stock card,
 touching the pack takes its top card (C-5.1); then touch cards to pick them, MELD lays the
 contract (the table suggests an arrangement, or group picked cards yourself, C-3), a picked
 card touched onto a meld lays it off (C-5.2), touched again or onto the pack discards it
 (C-5.3). BUY from another seat asks "Можно?" (C-8.3); the asked seat answers with DRAW =
 "Можно", KNOCK = "Нельзя" or the on-screen buttons; silence for ``buy_answer_s`` seconds
-counts as "Можно" and the table submits that same ``answer`` action (C-8.4).
+counts as "Можно" and the controller submits that same ``answer`` action (C-8.4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from display import theme
-from display.contract_text import ASK_WORD, NO, YES, event_text, phase_hint
-from display.gin_text import card_name
+from display.contract_text import ASK_WORD, NO, YES, event_text
+from display.controller import Call, TableController
+from display.controller.contract import ContractInput, asking
 from display.i18n import _, ngettext, pgettext
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.contract_centre import ContractCentrePainter
@@ -36,16 +38,45 @@ from display.scenes.contract_tray import tray_place
 from display.scenes.painting import place_of
 from display.scenes.table_base import PEEK_SECONDS, TableScene
 from display.viewmodels import contract as vm
-from display.viewmodels.contract import SeatUI, TrayVM
+from display.viewmodels.contract import TrayVM
 from rummy.actions import Action
 from rummy.cards import Card
-from rummy.contract.state import ASK, PLAY, TURN
+from rummy.contract.state import PLAY, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
 
-ANSWER_SECONDS = 8.0  # C-8.4: silence counts as "Можно" (config [game] buy_answer_s)
-BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY
+
+@dataclass
+class SeatUI:
+    """Per-seat touch state (not game state). The picked cards and groups (hand indices)
+    and ``choose_take`` (N pressed BUY: how many cards, C-8.2) are the table controller's."""
+
+    ctl: TableController
+    seat: int
+    revealed_until: float = 0.0
+    flash: str = ""
+    flash_until: float = 0.0
+
+    def _input(self) -> ContractInput:
+        inp: ContractInput = self.ctl.input(self.seat)
+        return inp
+
+    @property
+    def selected(self) -> list[int]:
+        return list(self._input().selected)
+
+    @selected.setter
+    def selected(self, indices: list[int]) -> None:
+        self.ctl.set_input(self.seat, replace(self._input(), selected=tuple(indices)))
+
+    @property
+    def groups(self) -> list[list[int]]:
+        return [list(g) for g in self._input().groups]
+
+    @property
+    def choose_take(self) -> bool:
+        return self._input().choose_take
 
 
 class ContractTableScene(TableScene):
@@ -53,22 +84,13 @@ class ContractTableScene(TableScene):
     painters it owns."""
 
     name = "contract_table"
-    LAMPS = {"draw": frozenset({"draw_stock", "answer", "take_cards"}), "knock": frozenset({"answer", "meld"}),
-             "buy": frozenset({"buy"})}
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         n = len(self.m.seats)
-        self.ui: dict[int, SeatUI] = {s: SeatUI() for s in range(n)}
-        self._hands: dict[int, tuple[Card, ...]] = {}
+        self.ui = {s: SeatUI(self.ctl, s) for s in range(n)}
         self.centre = ContractCentrePainter(self)
         self.painters = {s: ContractPanelPainter(self) for s in range(n)}
-        self.answer_seconds = float(getattr(app.config.game, "buy_answer_s", ANSWER_SECONDS))
-        self.buy_window = 0.0 if app.headless else BUY_WINDOW_SECONDS
-        self._ask_key: tuple | None = None
-        self._ask_t = 0.0
-        self._turn_key: tuple | None = None
-        self._turn_t = 0.0
         self._shown_left = -1
 
     def exit(self) -> None:
@@ -102,12 +124,6 @@ class ContractTableScene(TableScene):
     def seats(self) -> int:
         return len(self.m.seats)
 
-    def find(self, seat: int, kind: str, **match) -> Action | None:
-        for a in self.legal(seat):
-            if a.kind == kind and all(getattr(a, k) == v for k, v in match.items()):
-                return a
-        return None
-
     def face_up(self, seat: int) -> bool:
         if not self.m.is_human(seat):
             return False
@@ -123,256 +139,59 @@ class ContractTableScene(TableScene):
     @property
     def asking(self) -> tuple[int, int, Card] | None:
         """(asker, asked, card) while a "Можно?" question waits for its answer."""
-        b = self.st.buy
-        if self.st.phase == ASK and b is not None and b.asked is not None and b.asker is not None:
-            return (b.asker, b.asked, b.card)
-        return None
+        return asking(self.st)
+
+    @property
+    def answer_seconds(self) -> float:
+        """C-8.4: silence this long counts as "Можно" (config ``[game] buy_answer_s``)."""
+        return self.ctl.answer_seconds
 
     def answer_left(self) -> float:
-        return max(0.0, self.answer_seconds - (self.now - self._ask_t))
+        """Seconds to the answer deadline (the controller's: it survives this scene)."""
+        return self.ctl.answer_left(self.now)
 
     def screenshot_name(self) -> str | None:
         if self.st.table_melds and self.st.phase in (TURN, PLAY):
             return "contract_table"
         return None
 
-    # -- calls --------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action | None) -> bool:
-        if action is None:
-            self.flash(seat, _("You cannot do that now"))
-            return False
-        refusal = self.m.submit(action)
-        ui = self.ui[seat]
-        ui.choose_take = False
-        if refusal:
-            if action.kind == "meld":
-                self.flash(seat, _("That is not the contract of this deal"))
-            else:
-                self.flash(seat, refusal)
-            return False
-        ui.selected, ui.groups = [], []
-        if action.kind == "discard":
-            ui.revealed_until = 0.0  # the turn is over: hide the hand again
-        self.dirty = True
-        return True
-
-    def not_your_turn(self, seat: int) -> None:
-        self.flash(seat, _("Not your turn: wait for {name}").format(name=self.m.name(self.st.turn)))
-
-    def call_draw(self, seat: int) -> None:
-        """DRAW: "Можно" when asked; take the stock card in one's turn (C-5.1)."""
-        a = self.find(seat, "answer", flag=True)
-        if a is not None:
-            self.submit(seat, a)
-            return
-        if self.ui[seat].choose_take:
-            self.ui[seat].choose_take = False
-            self.dirty = True
-            return
-        a = self.find(seat, "draw_stock") or self.find(seat, "take_cards", target=1)
-        if a is not None:
-            self.submit(seat, a)
-            return
-        if seat not in self.m.to_act():
-            self.not_your_turn(seat)
-        else:
-            self.flash(seat, phase_hint(self, seat))
-
-    def call_knock(self, seat: int) -> None:
-        """KNOCK: "Нельзя" when asked (C-8.4); lay the contract in one's turn (C-3)."""
-        a = self.find(seat, "answer", flag=False)
-        if a is not None:
-            self.submit(seat, a)
-            return
-        if self.st.phase == PLAY and seat == self.st.turn and self.m.is_human(seat):
-            self.meld(seat)
-            return
-        if seat not in self.m.to_act():
-            self.not_your_turn(seat)
-        else:
-            self.flash(seat, phase_hint(self, seat))
-
-    def call_buy(self, seat: int) -> None:
-        """BUY: "Можно?" from another seat (C-8.3); the player in turn buys k ≥ 2 (C-8.2)."""
-        if seat == self.st.turn and self.st.phase == TURN:
-            if self.find(seat, "buy") is not None:
-                self.ui[seat].choose_take = not self.ui[seat].choose_take
-                self.dirty = True
-            else:
-                self.flash(seat, _("You cannot buy from the pack now"))
-            return
-        a = self.find(seat, "buy")
-        if a is not None:
-            self.submit(seat, a)
-            return
-        top = self.st.top
-        if self.st.phase in (TURN, ASK) and top is not None and top.discarder == seat:
-            self.flash(seat, _("You discarded {card}: you cannot buy it back").format(card=card_name(top.card)))
-        else:
-            self.flash(seat, _("Nothing to buy now"))
-
-    def take(self, seat: int, k: int) -> None:
-        """How many pack cards: an in-turn buy (C-8.2) or a granted/refusing buyer (C-8.5)."""
-        a = self.find(seat, "take_cards", target=k) or self.find(seat, "buy", target=k)
-        self.submit(seat, a)
-
-    def answer(self, seat: int, flag: bool) -> None:
-        self.submit(seat, self.find(seat, "answer", flag=flag))
-
-    def meld(self, seat: int) -> None:
-        """Lay the contract: the player's own groups, or the table's suggestion (C-3, C-15.3)."""
-        ui = self.ui[seat]
-        h = self.hand(seat)
-        if ui.groups:
-            groups = tuple(tuple(h[i] for i in g) for g in ui.groups)
-            self.submit(seat, Action("meld", seat, melds=groups))  # the engine judges
-            return
-        a = self.find(seat, "meld")
-        if a is None:
-            self.flash(seat, _("No contract in your hand yet"))
-            return
-        self.submit(seat, a)
-
-    def group(self, seat: int) -> None:
-        ui = self.ui[seat]
-        if len(ui.selected) >= 2:
-            ui.groups.append(sorted(ui.selected))
-            ui.selected = []
-            self.dirty = True
-
-    def clear(self, seat: int) -> None:
-        ui = self.ui[seat]
-        ui.selected, ui.groups, ui.choose_take = [], [], False
-        self.dirty = True
-
-    def touch_pile(self) -> None:
-        """The pack: take its top card (C-5.1), or discard the one picked card (C-5.3)."""
-        seat = self.st.turn
-        if not self.m.is_human(seat) or seat not in self.m.to_act():
-            return
-        a = self.find(seat, "draw_discard")
-        if a is not None:
-            self.submit(seat, a)
-            return
-        sel = self.selected_cards(seat)
-        if self.st.phase == PLAY and len(sel) == 1:
-            self._discard(seat, sel[0])
-        elif self.st.phase == PLAY:
-            self.flash(seat, _("Pick one card, then touch the pack to discard it"))
-        else:
-            self.flash(seat, phase_hint(self, seat))
-
-    def touch_stock(self) -> None:
-        seat = self.st.turn
-        if self.m.is_human(seat) and self.find(seat, "draw_stock") is not None:
-            self.submit(seat, self.find(seat, "draw_stock"))
+    # -- calls (what each does is the table controller's, display.controller.contract) ---------
+    def pick_card(self, seat: int, index: int) -> None:
+        """A touch on one of the seat's own cards (``index`` into his hand); it keeps a
+        peeked hand showing."""
+        if self.face_up(seat):
+            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        self.call(seat, Call.CARD, index)
 
     def touch_meld(self, meld_id: int) -> None:
         """A meld on the table: lay off the picked card onto it (C-5.2)."""
-        seat = self.st.turn
-        if not self.m.is_human(seat) or self.st.phase != PLAY:
-            return
-        sel = self.selected_cards(seat)
-        if len(sel) != 1:
-            self.flash(seat, _("Pick one card, then touch a meld to lay it off"))
-            return
-        a = self.find(seat, "lay_off", card=sel[0], target=meld_id)
-        if a is None:
-            if not self.st.contract_down[seat]:
-                self.flash(seat, _("Lay your contract first, then lay off"))
-            else:
-                self.flash(seat, _("{card} does not fit that meld").format(card=card_name(sel[0])))
-            return
-        self.submit(seat, a)
+        self.table_call(Call.TABLE_MELD, meld_id)
 
-    def _discard(self, seat: int, card: Card) -> None:
-        a = self.find(seat, "discard", card=card)
-        if a is None:
-            if card == self.st.taken_card:
-                self.flash(seat, _("You took {card} from the pack: discard another card").format(
-                    card=card_name(card)))  # C-5.3
-            elif len(self.hand(seat)) == 1:
-                self.flash(seat, _("Your last card must go on a meld"))  # C-6.3
-            else:
-                self.flash(seat, _("You cannot discard {card} now").format(card=card_name(card)))
-            self.ui[seat].selected = []
-            return
-        self.submit(seat, a)
+    def after_submit(self, seat: int, action: Action) -> None:
+        if action.kind == "discard":
+            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
-    def pick_card(self, seat: int, index: int) -> None:
-        """A touch on one of the seat's own cards (``index`` into his hand)."""
-        ui = self.ui[seat]
-        if not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
-            return
-        ui.revealed_until = self.now + PEEK_SECONDS
-        if seat != self.st.turn or self.st.phase != PLAY:
-            if seat in self.m.to_act():
-                self.flash(seat, phase_hint(self, seat))
-            else:
-                self.not_your_turn(seat)
-            return
-        if any(index in g for g in ui.groups):
-            ui.groups = [g for g in ui.groups if index not in g]
-        elif ui.selected == [index]:
-            self._discard(seat, self.hand(seat)[index])
-            return
-        elif index in ui.selected:
-            ui.selected.remove(index)
-        else:
-            ui.selected.append(index)
-        self.dirty = True
-
-    def on_button(self, event) -> None:
-        if 0 <= event.seat < self.seats and self.m.is_human(event.seat):  # a computer's buttons do nothing
-            super().on_button(event)
+    def refusal_words(self, action: Action | None, refusal: Exception) -> str:
+        if action is not None and action.kind == "meld":
+            return _("That is not the contract of this deal")
+        return str(refusal)
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
         super().update(now)
-        self._buy_window(now)
         ask = self.asking
         if ask is not None and self.m.is_human(ask[1]):
             left = int(self.answer_left() + 0.99)
             if left != self._shown_left:  # the countdown on screen
                 self._shown_left = left
                 self.dirty = True
-        if ask is not None and self.m.is_human(ask[1]) and now - self._ask_t >= self.answer_seconds:
-            # C-8.4: no answer in time counts as "Можно"; the table issues the same action.
-            self.submit(ask[1], Action("answer", ask[1], flag=True))
         self.update_lamps()
 
     def hide_hand(self, ui: SeatUI) -> None:
-        ui.selected, ui.groups = [], []
-
-    def _buy_window(self, now: float) -> None:
-        """A computer in turn waits a moment so people at the table can press BUY (C-8.3)."""
-        st = self.st
-        if st.phase != TURN or self.m.is_human(st.turn):
-            return
-        if not any(self.m.is_human(s) and self.find(s, "buy") for s in range(self.seats) if s != st.turn):
-            return
-        self.m.hold_computers_until(self._turn_t + self.buy_window)
+        self.ctl.set_input(ui.seat, replace(self.ctl.input(ui.seat), selected=(), groups=()))
 
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
-
-    def after_change(self) -> None:
-        ask = self.asking
-        key = (ask, self.st.turns_started) if ask else None
-        if key != self._ask_key:
-            self._ask_key, self._ask_t = key, self.now
-        tkey = (self.st.deal_number, self.st.turns_started)
-        if tkey != self._turn_key:
-            self._turn_key, self._turn_t = tkey, self.now
-        for s in range(self.seats):  # a changed hand invalidates picked indices
-            h = self.hand(s)
-            if self._hands.get(s) != h:
-                self._hands[s] = h
-                self.ui[s].selected, self.ui[s].groups = [], []
-
-    def lamps_key(self) -> object:
-        return (self.m.version, self.asking is not None)
 
     # -- drawing ------------------------------------------------------------------------------
     def panels(self) -> list[SeatPanel]:
@@ -395,9 +214,9 @@ class ContractTableScene(TableScene):
             place = place_of(p)
             ui = self.ui[seat]
             up = self.face_up(seat)
-            hand = vm.hand(self.hand(seat), ui, up=up, suggestion=self.find(seat, "meld") if up else None,
-                           four_colour=settings.four_colour)
-            words = vm.words(self.m, seat, place, ui=ui, hint=phase_hint(self, seat), asking=ask,
+            hand = vm.hand(self.hand(seat), picked=ui.selected, groups=ui.groups, up=up,
+                           suggestion=self.find(seat, "meld") if up else None, four_colour=settings.four_colour)
+            words = vm.words(self.m, seat, place, flash=ui.flash, hint=self.hint(seat), asking=ask,
                              countdown=countdown, width=p.local_size[0])
             human, buttons = self.m.is_human(seat), self.button_vms(seat)
             reserve = reserve_for(p.local_size, touch, human, len(buttons))
@@ -463,42 +282,27 @@ class ContractTableScene(TableScene):
         return self.panels()[seat].local_size[0]
 
     def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
-        st = self.st
+        """On-screen call buttons: what the table controller offers the seat now (answers
+        to "Можно?" carry their arcade button, C-8.4)."""
+        wide = self._panel_width(seat) >= 600
+        in_turn = seat == self.st.turn
         out: list[tuple[str, Callable[[], Any], bool, str]] = []
-        if "answer" in kinds:  # C-8.4: the mapping is on the buttons themselves
-            wide = self._panel_width(seat) >= 600
-            out.append((f"{YES} (DRAW)" if wide else YES, lambda: self.answer(seat, True), True, "yes"))
-            out.append((f"{NO} (KNOCK)" if wide else NO, lambda: self.answer(seat, False), False, "no"))
-            return out
-        takes = sorted(a.target for a in legal if a.kind == "take_cards")
-        if ui.choose_take and st.phase == TURN:
-            takes = sorted(a.target for a in legal if a.kind == "buy" and a.target)
-        if takes:
-            for k in takes[:3]:
-                out.append((ngettext("Take {n} card", "Take {n} cards", k).format(n=k),
-                            partial(self.take, seat, k), k == takes[0], f"take{k}"))
-            if ui.choose_take:
-                out.append((_("Cancel"), lambda: self.clear(seat), False, "cancel"))
-            return out
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        if "buy" in kinds:
-            label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
-            out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
-        if st.phase == PLAY and seat == st.turn and legal:
-            # no more than the reserved column holds, so the hand never moves under a finger
-            sel = ui.selected
-            if len(sel) == 1:
-                card = self.hand(seat)[sel[0]]
-                out.append((pgettext("call", "Discard"), partial(self._discard, seat, card), True, "discard"))
-            elif len(sel) >= 2 and not st.contract_down[seat]:
-                out.append((_("Group"), lambda: self.group(seat), True, "group"))
-            elif "meld" in kinds or ui.groups:
-                out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
-            if (sel or ui.groups) and self._play_slots(seat) >= 2:
-                out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))
-        return out[:4]
+        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
+            if b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2:
+                continue  # no more than the reserved column holds, so the hand never moves under a finger
+            if b.call is Call.TAKE_CARDS_BUTTON:
+                label, name = ngettext("Take {n} card", "Take {n} cards", b.arg).format(n=b.arg), f"take{b.arg}"
+            else:
+                label, name = {
+                    Call.YES_BUTTON: (f"{YES} (DRAW)" if wide else YES, "yes"),
+                    Call.NO_BUTTON: (f"{NO} (KNOCK)" if wide else NO, "no"),
+                    Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
+                    Call.DRAW_BUTTON: (_("Draw"), "draw"),
+                    Call.BUY_BUTTON: (_("Buy several") if in_turn else ASK_WORD, "buy"),  # the word one says
+                    Call.DISCARD_BUTTON: (pgettext("call", "Discard"), "discard"),
+                    Call.GROUP_BUTTON: (_("Group"), "group"),
+                    Call.MELD_BUTTON: (_("Meld"), "meld"),
+                    Call.CLEAR_BUTTON: (_("Clear"), "clear"),
+                }[b.call]
+            out.append((label, partial(self.call, seat, b.call, b.arg), b.hot, name))
+        return out

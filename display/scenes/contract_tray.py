@@ -73,7 +73,7 @@ def _raise(depth: int) -> int:
 class TrayHooks(Protocol):
     def pick_card(self, seat: int, item: Any) -> None: ...
 
-    def reveal(self, seat: int) -> None: ...
+    def hold_panel(self, seat: int) -> None: ...
 
 
 def tray_place(p: SeatPanel, centre: pygame.Rect, n: int, own: int) -> tuple[SeatPanel, pygame.Rect,
@@ -126,7 +126,7 @@ def draw_tray(surf: pygame.Surface, tray: TrayVM, hooks: TrayHooks, targets: lis
         surf.blit(img, tp.to_screen(r.move(0, -raise_px) if picked else r))
     for i, k in enumerate(hand.order):
         targets.append(Target(tp.to_screen(visible_part(rects, i)), f"tray-{seat}-{k}", _picker(hooks, seat, k),
-                              hold=lambda: hooks.reveal(seat), seat=seat))
+                              hold=lambda: hooks.hold_panel(seat), seat=seat))
 
 
 def _picker(hooks: TrayHooks, seat: int, k: int) -> Any:

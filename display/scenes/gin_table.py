@@ -1,8 +1,8 @@
 """The gin table: a panel per seat along its edge, the stock, the discard pile, the knock card.
 
-A view over ``MatchState`` with no rules of its own: what a seat may do comes from
-``engine.legal_actions``; every call (arcade button, touch, on-screen button) becomes one of
-those actions and goes through ``app.match.submit``. Touch the stock or press DRAW to draw;
+A view over ``MatchState`` with no rules of its own: every call (arcade button, touch,
+on-screen button) goes to the match's table controller (:mod:`display.controller.gin`),
+which makes it an engine action and lights the lamps. Touch the stock or press DRAW to draw;
 touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
 discard; KNOCK then touch the discard to knock (G-7). Hands are face down until the owner
 holds his panel (privacy = peek) or face up for practice (privacy = open).
@@ -11,14 +11,16 @@ holds his panel (privacy = peek) or face up for practice (privacy = open).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from display import cardart, theme
-from display.gin_text import card_name, event_text, phase_hint
+from display.controller import Call, TableController
+from display.controller.gin import GinInput
+from display.gin_text import event_text
 from display.i18n import _
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.base import Target
@@ -26,7 +28,7 @@ from display.scenes.gin_centre import GinCentrePainter
 from display.scenes.gin_panel import GinPanelPainter
 from display.scenes.painting import place_of
 from display.scenes.table_base import PEEK_SECONDS, TableScene
-from display.viewmodels.gin import SeatUI, gin_centre, gin_panel
+from display.viewmodels.gin import gin_centre, gin_panel
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.state import HandPhase
@@ -35,6 +37,32 @@ if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
 
 ANIM_SECONDS = 0.25
+
+
+@dataclass
+class SeatUI:
+    """Per-seat touch state (not game state). The picked card and the mode ("" | "knock":
+    KNOCK pressed, pick the discard | "take": G-13.3) are the table controller's."""
+
+    ctl: TableController
+    seat: int
+    revealed_until: float = 0.0
+    flash: str = ""
+    flash_until: float = 0.0
+
+    @property
+    def selected(self) -> Card | None:
+        inp: GinInput = self.ctl.input(self.seat)
+        return inp.selected
+
+    @selected.setter
+    def selected(self, card: Card | None) -> None:
+        self.ctl.set_input(self.seat, replace(self.ctl.input(self.seat), selected=card))
+
+    @property
+    def mode(self) -> str:
+        inp: GinInput = self.ctl.input(self.seat)
+        return str(inp.mode)
 
 
 @dataclass
@@ -50,12 +78,10 @@ class GinTableScene(TableScene):
     """The gin table; its centre and each seat's panel are drawn by painters it owns."""
 
     name = "gin_table"
-    LAMPS = {"draw": frozenset({"draw_stock", "pass_upcard", "decline"}),
-             "knock": frozenset({"knock", "big_gin", "take_and_knock", "accept_knock"})}
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.ui: dict[int, SeatUI] = {0: SeatUI(), 1: SeatUI()}
+        self.ui = {s: SeatUI(self.ctl, s) for s in (0, 1)}
         self.banner = ""
         self.banner_until = 0.0
         self.anims: list[Anim] = []
@@ -117,139 +143,16 @@ class GinTableScene(TableScene):
             return "gin_table"
         return None
 
-    # -- calls --------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action | None) -> None:
-        if action is None:
-            return
-        refusal = self.m.submit(action)
-        ui = self.ui[seat]
-        ui.selected, ui.mode = None, ""
-        if refusal:
-            self.flash(seat, refusal)
-            return
+    # -- calls (what each does is the table controller's, display.controller.gin) --------------
+    def pick_card(self, seat: int, card: Card) -> None:
+        """A touch on one of the seat's own cards (it keeps a peeked hand showing)."""
+        if self.face_up(seat):
+            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        self.call(seat, Call.CARD, card)
+
+    def after_submit(self, seat: int, action: Action) -> None:
         if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
-            ui.revealed_until = 0.0  # the turn is over: hide the hand again
-        self.dirty = True
-
-    def find(self, seat: int, kind: str, card: Card | None = None) -> Action | None:
-        for a in self.legal(seat):
-            if a.kind == kind and (card is None or a.card == card):
-                return a
-        return None
-
-    def not_your_turn(self, seat: int) -> None:
-        if seat in self.m.to_act():
-            return
-        self.flash(seat, _("Not your turn: wait for {name}").format(
-            name=self.m.name(self.m.to_act()[0])) if self.m.to_act() else _("Wait"))
-
-    def call_draw(self, seat: int) -> None:
-        """DRAW: take the stock; in the first turn pass the upcard (G-4); decline (G-13.3)."""
-        for kind in ("draw_stock", "pass_upcard", "decline", "refuse_knock", "done_laying_off"):
-            a = self.find(seat, kind)
-            if a is not None:
-                self.submit(seat, a)
-                return
-        if self.ui[seat].mode:
-            self.ui[seat].mode = ""
-            self.dirty = True
-            return
-        self.not_your_turn(seat) if seat not in self.m.to_act() else self.flash(seat, phase_hint(self, seat))
-
-    def call_knock(self, seat: int) -> None:
-        """KNOCK, then touch the discard (G-7.3). Pressed again with Big Gin open: Big Gin (G-10)."""
-        h = self.hand
-        if seat not in self.m.to_act() or h is None:
-            self.not_your_turn(seat)
-            return
-        ui = self.ui[seat]
-        big = self.find(seat, "big_gin")
-        if h.phase is HandPhase.DISCARD:
-            if ui.mode == "knock" and big is not None:
-                self.submit(seat, big)
-                return
-            ui.mode = "" if ui.mode == "knock" else "knock"
-            if ui.mode == "knock" and ui.selected is not None:
-                self.pick_card(seat, ui.selected)
-                return
-            self.dirty = True
-        elif h.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
-            ui.mode = "take"
-            self.dirty = True
-        elif self.find(seat, "accept_knock"):
-            self.submit(seat, self.find(seat, "accept_knock"))
-        else:
-            self.flash(seat, phase_hint(self, seat))
-
-    def touch_pile(self) -> None:
-        """The discard pile: take the upcard (G-4) or the discard (G-5.1); with a card picked,
-        discard it; in the last-chance turn, take it to knock (G-13.3)."""
-        if not self.m.to_act():
-            return
-        seat = self.m.to_act()[0]
-        if not self.m.is_human(seat):
-            return
-        ui = self.ui[seat]
-        for kind in ("take_upcard", "draw_discard"):
-            a = self.find(seat, kind)
-            if a is not None:
-                self.submit(seat, a)
-                return
-        if self.hand.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
-            ui.mode = "take"
-            self.flash(seat, _("Now touch the card you knock with"))
-            return
-        if ui.selected is not None:
-            self.pick_card(seat, ui.selected, confirm=True)
-
-    def touch_stock(self) -> None:
-        if self.m.to_act() and self.m.is_human(self.m.to_act()[0]):
-            seat = self.m.to_act()[0]
-            a = self.find(seat, "draw_stock")
-            if a is not None:
-                self.submit(seat, a)
-            else:
-                self.flash(seat, phase_hint(self, seat))
-
-    def pick_card(self, seat: int, card: Card, *, confirm: bool = False) -> None:
-        """A touch on one of the seat's own cards."""
-        ui = self.ui[seat]
-        if not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
-            return
-        ui.revealed_until = self.now + PEEK_SECONDS
-        if seat not in self.m.to_act():
-            self.not_your_turn(seat)
-            return
-        h = self.hand
-        if ui.mode == "knock":
-            a = self.find(seat, "knock", card)
-            self.submit(seat, a if a is not None else Action("knock", seat, card=card))  # G-8: the engine judges
-            return
-        if ui.mode == "take" or h.phase is HandPhase.LAST_CHANCE:
-            a = self.find(seat, "take_and_knock", card)
-            if a is None:
-                self.flash(seat, _("You cannot knock by discarding {card}").format(card=card_name(card)))
-            else:
-                self.submit(seat, a)
-            return
-        if h.phase is HandPhase.LAYOFF and self.find(seat, "lay_off", card):
-            self.submit(seat, self.find(seat, "lay_off", card))
-            return
-        if h.phase is not HandPhase.DISCARD:
-            self.flash(seat, phase_hint(self, seat))
-            return
-        if ui.selected == card or confirm:
-            a = self.find(seat, "discard", card)
-            if a is None:
-                self.flash(seat, _("You took {card} from the pile: discard another card").format(
-                    card=card_name(card)))  # G-5.3
-                ui.selected = None
-            else:
-                self.submit(seat, a)
-            return
-        ui.selected = card
-        self.dirty = True
+            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
@@ -264,9 +167,6 @@ class GinTableScene(TableScene):
             self.dirty = True
         self.update_lamps()
 
-    def hide_hand(self, ui: SeatUI) -> None:
-        ui.selected, ui.mode = None, ""
-
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
 
@@ -277,11 +177,6 @@ class GinTableScene(TableScene):
                 name=self.m.name(ev.seat), count=ev.data.get("count"), limit=self.hand.knock_limit)
             self.banner_until = self.now + 8.0
         self._animate(ev)
-
-    def after_change(self) -> None:
-        if self.m.message:
-            seat = self.m.to_act()[0] if self.m.to_act() else 0
-            self.flash(seat, self.m.message)
 
     def _animate(self, ev) -> None:
         if ev.kind == "dealt" and not self.app.headless:
@@ -319,9 +214,10 @@ class GinTableScene(TableScene):
         centre_vm = gin_centre(self.m, (centre.x, centre.y, centre.width, centre.height), pile_hint=pile_hint,
                                flat=settings.layout == "flat", centre_msg=self.centre_msg, banner=self.banner,
                                four_colour=settings.four_colour, touch=self.touch)
-        seats = tuple((p, gin_panel(self.m, p.seat, place_of(p), ui=self.ui[p.seat], up=self.face_up(p.seat),
-                                    hint=phase_hint(self, p.seat), buttons=self.button_vms(p.seat),
-                                    touch=self.touch, four_colour=settings.four_colour)) for p in panels)
+        seats = tuple((p, gin_panel(self.m, p.seat, place_of(p), selected=self.ui[p.seat].selected,
+                                    flash=self.ui[p.seat].flash, up=self.face_up(p.seat), hint=self.hint(p.seat),
+                                    buttons=self.button_vms(p.seat), touch=self.touch,
+                                    four_colour=settings.four_colour)) for p in panels)
         return centre, centre_vm, seats
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
@@ -393,34 +289,25 @@ class GinTableScene(TableScene):
             self.region(("panel", p.seat), vm, p.rect, partial(painter.draw, surf, vm, self.targets), dirty)
 
     def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
+        """On-screen call buttons: what the table controller offers the seat now."""
+        knocking = self.ui[seat].mode == "knock"
+        words = {
+            Call.TAKE_BUTTON: (_("Take"), "take"),
+            Call.PASS_BUTTON: (_("Pass"), "pass"),
+            Call.DRAW_BUTTON: (_("Draw"), "draw"),
+            Call.BIG_GIN_BUTTON: (_("Big Gin!"), "big_gin"),
+            Call.KNOCK_BUTTON: (_("Cancel knock") if knocking else _("Knock"), "knock"),
+            Call.TAKE_AND_KNOCK_BUTTON: (_("Take and knock"), "take_and_knock"),
+            Call.DECLINE_BUTTON: (_("Decline"), "decline"),
+            Call.ACCEPT_BUTTON: (_("Accept knock"), "accept"),
+            Call.REFUSE_BUTTON: (_("Refuse"), "refuse"),
+            Call.DONE_BUTTON: (_("Done"), "done"),
+        }
         out: list[tuple[str, Callable[[], Any], bool, str]] = []
-        if "take_upcard" in kinds:
-            out.append((_("Take"), self.touch_pile, True, "take"))
-        if "pass_upcard" in kinds:
-            out.append((_("Pass"), lambda: self.call_draw(seat), False, "pass"))
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        h = self.hand
-        if h is not None and h.phase is HandPhase.DISCARD and legal:
-            if "big_gin" in kinds:
-                out.append((_("Big Gin!"), lambda: self.submit(seat, self.find(seat, "big_gin")), True, "big_gin"))
-            label = _("Cancel knock") if ui.mode == "knock" else _("Knock")
-            out.append((label, lambda: self.call_knock(seat), "knock" in kinds and ui.mode != "knock", "knock"))
-        if "take_and_knock" in kinds:
-            out.append((_("Take and knock"), lambda: self.call_knock(seat), True, "take_and_knock"))
-        if "decline" in kinds:
-            out.append((_("Decline"), lambda: self.call_draw(seat), False, "decline"))
-        if "accept_knock" in kinds:
-            out.append((_("Accept knock"), lambda: self.submit(seat, self.find(seat, "accept_knock")), True,
-                        "accept"))
-            out.append((_("Refuse"), lambda: self.submit(seat, self.find(seat, "refuse_knock")), False, "refuse"))
-        if "done_laying_off" in kinds:
-            out.append((_("Done"), lambda: self.submit(seat, self.find(seat, "done_laying_off")), True, "done"))
-        return out[:3]
+        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
+            label, name = words[b.call]
+            out.append((label, partial(self.call, seat, b.call, b.arg), b.hot, name))
+        return out
 
     def dismiss_banner(self) -> None:
         self.banner = ""

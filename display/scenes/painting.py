@@ -23,7 +23,7 @@ class PanelHooks(Protocol):
 
     def tap_panel(self, seat: int) -> None: ...
 
-    def reveal(self, seat: int) -> None: ...
+    def hold_panel(self, seat: int) -> None: ...
 
     def pick_card(self, seat: int, item: Any) -> None: ...
 
@@ -164,10 +164,10 @@ def panel_targets(p: SeatPanel, cards: Sequence[tuple[pygame.Rect, Any]], hooks:
     buttons = targets[start:]
     del targets[start:]
     targets.append(Target(p.rect, f"panel-{seat}", lambda: hooks.tap_panel(seat),
-                          hold=lambda: hooks.reveal(seat), seat=seat))
+                          hold=lambda: hooks.hold_panel(seat), seat=seat))
     for r, item in cards:
         targets.append(Target(p.to_screen(r), f"card-{seat}-{item}", _picker(hooks, seat, item),
-                              hold=lambda: hooks.reveal(seat), seat=seat))
+                              hold=lambda: hooks.hold_panel(seat), seat=seat))
     targets += buttons
 
 

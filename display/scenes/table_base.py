@@ -2,10 +2,14 @@
 notice area, and drawing by regions (a seat panel or the centre is redrawn only when what
 it shows changed; the rest of the screen is left as it is and reported clean).
 
-A subclass keeps ``self.ui`` (seat -> an object with ``revealed_until``, ``flash`` and
-``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides again,
-and draws each region through :meth:`region`: a painter draws a region's view-model
+A subclass keeps ``self.ui`` (seat -> an object with ``seat``, ``revealed_until``, ``flash``
+and ``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides
+again, and draws each region through :meth:`region`: a painter draws a region's view-model
 (``display.viewmodels``), and the view-model is the region's cache key.
+
+What a call does (an arcade button, a touch, an on-screen button) is the match's table
+controller's (:mod:`display.controller`): :meth:`call` performs it and words what came
+back (the engine's refusal, a hint); the lamps are the controller's too.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import theme
-from display.i18n import _
+from display.controller import BUTTONS, Call, Peek, Result, TableController
+from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
 from display.scenes.base import Scene, Target
 from display.viewmodels import ButtonVM
+from rummy.actions import Action
 
 if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
@@ -28,13 +34,11 @@ if TYPE_CHECKING:  # pragma: no cover
 PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
 FLASH_SECONDS = 3.0
 TIMER_POLL_S = 0.05
+BUTTON_CALLS = {str(b): b for b in BUTTONS}  # an arcade button event's call name -> its call
 
 
 class TableScene(Scene):
     """Base of the game tables (see the module docstring)."""
-
-    #: lamp -> the action kinds that light it (a seat's lamps follow its legal calls)
-    LAMPS: dict[str, frozenset[str]] = {}
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -57,8 +61,23 @@ class TableScene(Scene):
         assert match is not None, "a table scene shows a match"
         return match
 
+    @property
+    def ctl(self) -> TableController:
+        """The match's table controller (it outlives this scene)."""
+        m = self.app.match
+        assert m is not None, "a table scene shows a match"
+        ctl: TableController = m.controller
+        return ctl
+
     def legal(self, seat: int) -> list[Any]:
         return self.m.legal(seat) if self.m.is_human(seat) else []
+
+    def find(self, seat: int, kind: str, **fields: Any) -> Action | None:
+        """The seat's first legal action of ``kind`` with ``fields`` (what to show)."""
+        for a in self.legal(seat):
+            if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items()):
+                return a
+        return None
 
     def panels(self) -> list[SeatPanel]:  # pragma: no cover - every table overrides it
         raise NotImplementedError
@@ -80,25 +99,69 @@ class TableScene(Scene):
             self.dirty = True
 
     def tap_panel(self, seat: int) -> None:
-        if self.m.is_human(seat) and not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
+        """A tap on a seat's panel (outside his cards and buttons)."""
+        self.call(seat, Call.PANEL)
+
+    def hold_panel(self, seat: int) -> None:
+        """A long press on a seat's panel or cards: peek (the controller says whether)."""
+        self.call(seat, Call.HOLD)
 
     def face_up(self, seat: int) -> bool:  # pragma: no cover - every table overrides it
         raise NotImplementedError
 
     def on_button(self, event: Any) -> None:
-        """An arcade button: ``call_draw`` / ``call_knock`` / ``call_buy`` of the seat."""
+        """An arcade button press: the seat's DRAW / KNOCK / BUY call."""
         if event.edge != "press" or not 0 <= event.seat < len(self.m.seats):
             return
-        handler = getattr(self, f"call_{event.call}", None)
-        if handler is not None:
-            handler(event.seat)
+        call = BUTTON_CALLS.get(event.call)
+        if call is not None:
+            self.call(event.seat, call)
         self.dirty = True
 
     def next_due(self, now: float) -> float | None:
         """A table looks at its timers (peeks, flashes, computer players, the answer's
         countdown) twenty times a second."""
         return now + TIMER_POLL_S
+
+    # -- calls --------------------------------------------------------------------------------
+    def call(self, seat: int | None, call: Call, arg: Any = None) -> Result | None:
+        """``seat``'s call through the table controller; a refusal or a hint flashes in his
+        status line, an applied action goes to :meth:`after_submit`."""
+        if seat is None:
+            return None
+        result = self.ctl.perform(seat, call, arg, face_up=self.face_up(seat))
+        if isinstance(result.outcome, Peek):
+            self.reveal(seat)
+        elif result.refusal is not None:
+            self.flash(seat, self.refusal_words(result.action_tried, result.refusal))
+        elif result.hint is not None:
+            self.flash(seat, hint_text(result.hint, self.m.name))
+        elif result.action is not None:
+            self.after_submit(seat, result.action)
+        self.dirty = True
+        return result
+
+    def table_call(self, call: Call, arg: Any = None) -> Result | None:
+        """A touch on the table (the stock, the pile, a meld): the call of the seat it is for."""
+        return self.call(self.ctl.touch_seat(), call, arg)
+
+    def touch_stock(self) -> None:
+        self.table_call(Call.STOCK)
+
+    def touch_pile(self) -> None:
+        """The discard pile (gin) or the pack (contract)."""
+        self.table_call(Call.DISCARD_PILE)
+
+    def refusal_words(self, action: Action | None, refusal: Exception) -> str:
+        """The engine's refusal in words."""
+        return str(refusal)
+
+    def after_submit(self, seat: int, action: Action) -> None:
+        """``seat``'s call was applied by the engine."""
+
+    def hint(self, seat: int) -> str:
+        """What ``seat`` should do now, in words (his status line)."""
+        return hint_text(self.ctl.hint(seat, face_up=self.face_up(seat)), self.m.name)
 
     def update(self, now: float) -> None:
         """Timers; a new state from the match is taken in by ``_on_change``."""
@@ -130,21 +193,21 @@ class TableScene(Scene):
         """After the events of a change were taken in."""
 
     def lamps_key(self) -> object:
-        """The lamps are set again only when this changes."""
-        return self.m.version
+        """The lamps are set again only when this changes (the state, the seats' inputs)."""
+        return (self.m.version, tuple(self.ctl.input(s) for s in range(len(self.m.seats))))
 
     def update_lamps(self) -> None:
-        """Lamps follow the legal calls of each seat (:attr:`LAMPS`)."""
+        """Each lamp lit exactly when its button's call acts (the table controller says)."""
         key = self.lamps_key()
         if self._lamps_key == key:
             return
         self._lamps_key = key
         for seat in range(len(self.m.seats)):
-            kinds = {a.kind for a in self.legal(seat)}
-            self.app.hw.set_lamps(seat, **{lamp: bool(kinds & calls) for lamp, calls in self.LAMPS.items()})
+            self.app.hw.set_lamps(seat, **self.ctl.lamps(seat))
 
     def hide_hand(self, ui: Any) -> None:
-        """The hand hid again: drop what was picked (subclasses)."""
+        """The hand hid again: drop what was picked."""
+        self.ctl.clear(ui.seat)
 
     def expire_ui(self, now: float) -> None:
         """Hide peeked hands and clear flashes whose time is up."""

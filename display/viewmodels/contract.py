@@ -3,7 +3,7 @@ they change on their own), the centre, and the hand tray of the seat in turn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from display.contract_text import ASK_WORD, NO, YES, deal_title, points_text
@@ -12,18 +12,6 @@ from display.i18n import _, ngettext
 from display.viewmodels import Box, ButtonVM, Place
 from rummy.cards import SUITS, Card
 from rummy.contract.state import TURN
-
-
-@dataclass
-class SeatUI:
-    """Per-seat touch state (not game state): picked cards and groups are hand indices."""
-
-    revealed_until: float = 0.0
-    selected: list[int] = field(default_factory=list)
-    groups: list[list[int]] = field(default_factory=list)
-    flash: str = ""
-    flash_until: float = 0.0
-    choose_take: bool = False  # N pressed BUY: how many cards (C-8.2)
 
 
 @dataclass(frozen=True)
@@ -148,18 +136,20 @@ def order(cards: tuple[Card, ...], groups: list[list[int]], suggestion: Any) -> 
     return tuple(out + rest), tuple(spans), frozenset(suggested)
 
 
-def hand(cards: tuple[Card, ...], ui: SeatUI, *, up: bool, suggestion: Any, four_colour: bool) -> ContractHandVM:
-    """A seat's hand as shown (face down: in hand order, nothing picked)."""
+def hand(cards: tuple[Card, ...], *, picked: list[int], groups: list[list[int]], up: bool, suggestion: Any,
+         four_colour: bool) -> ContractHandVM:
+    """A seat's hand as shown (``picked`` and ``groups``: hand indices the player picked and
+    grouped; face down: in hand order, nothing picked)."""
     if up:
-        o, spans, suggested = order(cards, ui.groups, suggestion)
-        return ContractHandVM(cards, o, spans, suggested, tuple(ui.selected), True, four_colour)
+        o, spans, suggested = order(cards, groups, suggestion)
+        return ContractHandVM(cards, o, spans, suggested, tuple(picked), True, four_colour)
     return ContractHandVM(cards, tuple(range(len(cards))), (), frozenset(), (), False, four_colour)
 
 
-def words(match: Any, seat: int, place: Place, *, ui: SeatUI, hint: str, asking: tuple[int, int, Card] | None,
+def words(match: Any, seat: int, place: Place, *, flash: str, hint: str, asking: tuple[int, int, Card] | None,
           countdown: int | None, width: int) -> WordsVM:
-    """The top lines of ``seat``'s panel (``countdown``: seconds left to answer; ``width``:
-    the panel's upright width)."""
+    """The top lines of ``seat``'s panel (``flash``: a message for him; ``countdown``:
+    seconds left to answer; ``width``: the panel's upright width)."""
     st = match.state
     asked_here = asking is not None and asking[1] == seat
     active = seat in match.to_act() and (st.phase != TURN or seat == st.turn) or asked_here
@@ -169,12 +159,12 @@ def words(match: Any, seat: int, place: Place, *, ui: SeatUI, hint: str, asking:
     info = ngettext("{n} card", "{n} cards", count).format(n=count) + " · " + points_text(st.scores[seat])
     if st.dealer == seat and st.deal_number:
         info = _("dealer") + " · " + info
-    status = ui.flash or hint
-    if asked_here and match.is_human(seat) and not ui.flash and countdown is not None:
+    status = flash or hint
+    if asked_here and match.is_human(seat) and not flash and countdown is not None:
         status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=countdown)
         if width < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
             status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(yes=YES, no=NO, n=countdown)
-    return WordsVM(place, name, info, status, bool(ui.flash) or asked_here, active, asked_here)
+    return WordsVM(place, name, info, status, bool(flash) or asked_here, active, asked_here)
 
 
 def centre(match: Any, area: Box, *, asking: tuple[int, int, Card] | None, countdown: int | None,

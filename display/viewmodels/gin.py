@@ -13,17 +13,6 @@ from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
 
 
-@dataclass
-class SeatUI:
-    """Per-seat touch state of the gin table (not game state)."""
-
-    revealed_until: float = 0.0
-    selected: Card | None = None
-    mode: str = ""  # "" | "knock" (KNOCK pressed, pick the discard) | "take" (G-13.3)
-    flash: str = ""
-    flash_until: float = 0.0
-
-
 @dataclass(frozen=True)
 class GinHandVM:
     """A seat's cards as shown: display order, face up or not, the picked card, the
@@ -75,9 +64,10 @@ def arrangement(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], Card | None,
     return tuple(order), suggest, sum(c.value for c in dead), tuple(groups)
 
 
-def gin_panel(match: Any, seat: int, place: Place, *, ui: SeatUI, up: bool, hint: str,
+def gin_panel(match: Any, seat: int, place: Place, *, selected: Card | None, flash: str, up: bool, hint: str,
               buttons: tuple[ButtonVM, ...], touch: int, four_colour: bool) -> GinPanelVM:
-    """The panel of ``seat`` (``up``: his cards face up; ``hint``: what he may do now)."""
+    """The panel of ``seat`` (``selected``: his picked card; ``flash``: a message for him;
+    ``up``: his cards face up; ``hint``: what he may do now)."""
     h = match.state.hand
     cards = tuple(h.hands[seat]) if h is not None else ()
     dead_text = ""
@@ -93,8 +83,8 @@ def gin_panel(match: Any, seat: int, place: Place, *, ui: SeatUI, up: bool, hint
     name = match.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
     return GinPanelVM(
         place=place, touch=touch, name=name, active=bool(to_act) and to_act[0] == seat,
-        status=ui.flash or hint, warn=bool(ui.flash), dead_text=dead_text,
-        hand=GinHandVM(order, up, ui.selected if up else None, suggest, groups, four_colour),
+        status=flash or hint, warn=bool(flash), dead_text=dead_text,
+        hand=GinHandVM(order, up, selected if up else None, suggest, groups, four_colour),
         buttons=buttons)
 
 
