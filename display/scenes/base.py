@@ -162,6 +162,14 @@ class Scene:
         return None
 
     # -- helpers ------------------------------------------------------------------------------
+    def heading(self, surf: pygame.Surface, text: str, top: float, height: float) -> None:
+        """A menu screen's felt and its gold title (``top`` and ``height``: shares of the
+        screen's height)."""
+        surf.fill(theme.FELT)
+        w, h = self.size
+        theme.draw_text(surf, text, pygame.Rect(int(w * 0.05), int(h * top), int(w * 0.9), int(h * height)),
+                        colour=theme.GOLD, bold=True)
+
     def button(
         self,
         surf: pygame.Surface,

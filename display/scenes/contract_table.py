@@ -83,6 +83,7 @@ class ContractTableScene(TableScene):
     """The contract table; its centre (with the tray) and each seat's panel are drawn by
     painters it owns."""
 
+    centre: ContractCentrePainter
     name = "contract_table"
 
     def __init__(self, app: App) -> None:
@@ -102,14 +103,6 @@ class ContractTableScene(TableScene):
     @property
     def st(self) -> Any:
         return self.m.state
-
-    @property
-    def stock_rect(self) -> pygame.Rect:
-        return self.centre.stock_rect
-
-    @property
-    def pile_rect(self) -> pygame.Rect:
-        return self.centre.pile_rect
 
     @property
     def meld_rects(self) -> dict[int, pygame.Rect]:

@@ -77,6 +77,7 @@ class Anim:
 class GinTableScene(TableScene):
     """The gin table; its centre and each seat's panel are drawn by painters it owns."""
 
+    centre: GinCentrePainter
     name = "gin_table"
 
     def __init__(self, app: App) -> None:
@@ -109,14 +110,6 @@ class GinTableScene(TableScene):
     @property
     def hand(self) -> Any:
         return self.m.state.hand
-
-    @property
-    def stock_rect(self) -> pygame.Rect:
-        return self.centre.stock_rect
-
-    @property
-    def pile_rect(self) -> pygame.Rect:
-        return self.centre.pile_rect
 
     @property
     def hand_screen_rects(self) -> dict[int, list[pygame.Rect]]:

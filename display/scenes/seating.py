@@ -57,11 +57,9 @@ class SeatingScene(Scene):
         self.dirty = True
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT)
+        self.heading(surf, _("Who is playing?"), 0.02, 0.1)
         w, h = self.size
         t = self.touch
-        theme.draw_text(surf, _("Who is playing?"), pygame.Rect(int(w * 0.05), int(h * 0.02), int(w * 0.9),
-                                                                int(h * 0.1)), colour=theme.GOLD, bold=True)
         lo, hi = SEATS[self.game]
         foot_h = max(t, int(h * 0.11))
         top = int(h * 0.14)

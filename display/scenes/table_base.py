@@ -15,7 +15,7 @@ back (the engine's refusal, a hint); the lamps are the controller's too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -37,8 +37,17 @@ TIMER_POLL_S = 0.05
 BUTTON_CALLS = {str(b): b for b in BUTTONS}  # an arcade button event's call name -> its call
 
 
+class PilePlaces(Protocol):
+    """Where a centre painter drew the piles."""
+
+    stock_rect: pygame.Rect
+    pile_rect: pygame.Rect
+
+
 class TableScene(Scene):
     """Base of the game tables (see the module docstring)."""
+
+    centre: PilePlaces  # the table's centre painter
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -68,6 +77,14 @@ class TableScene(Scene):
         assert m is not None, "a table scene shows a match"
         ctl: TableController = m.controller
         return ctl
+
+    @property
+    def stock_rect(self) -> pygame.Rect:
+        return self.centre.stock_rect
+
+    @property
+    def pile_rect(self) -> pygame.Rect:
+        return self.centre.pile_rect
 
     def legal(self, seat: int) -> list[Any]:
         return self.m.legal(seat) if self.m.is_human(seat) else []
