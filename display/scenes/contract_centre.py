@@ -6,6 +6,7 @@ on a small screen the hand tray of the seat in turn beside it. Drawn from
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
 import pygame
@@ -14,8 +15,8 @@ from display import cardart, theme
 from display.i18n import _
 from display.scenes.base import Target
 from display.scenes.contract_tray import TrayHooks, draw_tray
-from display.scenes.painting import PileHooks, draw_piles, log_mark, map_log, new_layer, rect
-from display.viewmodels.contract import ContractCentreVM, OwnerMelds
+from display.scenes.painting import PileHooks, draw_piles, new_layer, rect
+from display.viewmodels.contract import ContractCentreVM, OwnerMelds, TrayVM
 from rummy.cards import Card
 
 OUTLINES = {"": None, "hint": cardart.HINT, "select": cardart.SELECT}
@@ -25,8 +26,9 @@ class CentreHooks(PileHooks, TrayHooks, Protocol):
     def touch_meld(self, meld_id: int) -> None: ...
 
 
-def _mover(at: tuple[int, int]) -> Callable[[pygame.Rect], pygame.Rect]:
-    return lambda r: r.move(at)
+def tp_rect(tray: TrayVM) -> pygame.Rect:
+    """Where the tray lies on the screen."""
+    return rect(tray.place.rect)
 
 
 def _shown(card: Card) -> float:
@@ -43,22 +45,53 @@ class ContractCentrePainter:
         self.stock_rect = pygame.Rect(0, 0, 0, 0)
         self.pile_rect = pygame.Rect(0, 0, 0, 0)
         self.meld_rects: dict[int, pygame.Rect] = {}
+        # what the screen shows: (centre rect, view-model, the bottom line's band or None
+        # when it touches something else, the bottom line's box, the targets drawn)
+        self._shown: tuple[pygame.Rect, ContractCentreVM, pygame.Rect | None, pygame.Rect, list[Target]] | None = None
+        self._band: pygame.Rect | None = None
+        self._bottom = pygame.Rect(0, 0, 0, 0)
+        self._labels: list[pygame.Rect] = []
         # each owner's melds drawn once on the felt: (what, where) -> (image, meld rects in it)
         self._melds_art: dict[object, tuple[pygame.Surface, dict[int, pygame.Rect]]] = {}
 
+    def forget(self) -> None:
+        """The screen was drawn over: the next draw draws everything."""
+        self._shown = None
+
     def draw(self, surf: pygame.Surface, centre: pygame.Rect, vm: ContractCentreVM, targets: list[Target]) -> None:
+        """The centre; when only its bottom line changed (the last move, the question's
+        countdown), only that line."""
+        shown = self._shown
+        if (shown is not None and shown[0] == centre and shown[2] is not None and theme.TEXT_LOG is None
+                and replace(vm, ask_text=shown[1].ask_text, centre_msg=shown[1].centre_msg) == shown[1]):
+            band = shown[2]
+            clip = surf.get_clip()
+            surf.set_clip(band.clip(clip))
+            try:
+                surf.fill(theme.FELT, band)
+                self._bottom_line(surf, shown[3], vm)
+            finally:
+                surf.set_clip(clip)
+            targets += shown[4]
+            self._shown = (centre, vm, band, shown[3], shown[4])
+            return
+        start = len(targets)
+        self._band = None
         tray = vm.tray
         if tray is None:
             self._draw(surf, centre, vm, targets)
-            return
-        surf.fill(theme.FELT, centre)
-        clip = surf.get_clip()
-        surf.set_clip(rect(tray.rest).clip(clip))  # a shallow middle's small labels must not spill over
-        try:
-            self._draw(surf, rect(tray.rest), vm, targets)
-        finally:
-            surf.set_clip(clip)
-        draw_tray(surf, tray, self.hooks, targets)
+        else:
+            surf.fill(theme.FELT, centre)
+            clip = surf.get_clip()
+            surf.set_clip(rect(tray.rest).clip(clip))  # a shallow middle's small labels must not spill over
+            try:
+                self._draw(surf, rect(tray.rest), vm, targets)
+            finally:
+                surf.set_clip(clip)
+            draw_tray(surf, tray, self.hooks, targets)
+            if self._band is not None and self._band.colliderect(tp_rect(tray)):
+                self._band = None
+        self._shown = (centre, vm, self._band, self._bottom, list(targets[start:]))
 
     def _draw(self, surf: pygame.Surface, area: pygame.Rect, vm: ContractCentreVM, targets: list[Target]) -> None:
         surf.fill(theme.FELT, area)
@@ -82,14 +115,24 @@ class ContractCentrePainter:
         if any(theme.font(theme.fit_size(t, box, label_h)).size(t)[0] > lw for t in labels):
             labels = (str(vm.stock), str(vm.pack))  # small piles (beside a hand tray)
         size = theme.common_size(labels, box, label_h)
+        self._labels = []
         for text, r in zip(labels, (self.stock_rect, self.pile_rect), strict=True):
-            theme.draw_text(surf, text, pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h), size=size,
-                            colour=theme.INK_DIM)
+            box = pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h)
+            self._labels.append(box)
+            theme.draw_text(surf, text, box, size=size, colour=theme.INK_DIM)
         melds_box = pygame.Rect(self.pile_rect.right + cw // 3, body.top,
                                 body.right - self.pile_rect.right - cw // 3, body.height)
         self._draw_melds(surf, melds_box, vm, targets)
         # the bottom line: the question being asked, or what just happened
         bottom = pygame.Rect(area.left, area.bottom - line, area.width, line)
+        self._bottom_line(surf, bottom, vm)
+        # the band it may paint, kept apart from the rest (then it may be repainted alone)
+        band = bottom.inflate(8, 4).clip(surf.get_clip())
+        above = [self.stock_rect, self.pile_rect, melds_box, *self._labels]
+        self._bottom, self._band = bottom, (band if band.collidelist(above) == -1 else None)
+
+    @staticmethod
+    def _bottom_line(surf: pygame.Surface, bottom: pygame.Rect, vm: ContractCentreVM) -> None:
         if vm.ask_text:
             pygame.draw.rect(surf, theme.PANEL_ACTIVE, bottom.inflate(8, 4), border_radius=8)
             theme.draw_text(surf, vm.ask_text, bottom, colour=theme.GOLD, bold=True)
@@ -110,21 +153,28 @@ class ContractCentrePainter:
         bw, bh = box.width // cols, box.height // rows
         rects: dict[int, pygame.Rect] = {}
         cells: dict[object, tuple[pygame.Surface, dict[int, pygame.Rect]]] = {}
-        for i, owner in enumerate(vm.melds):
-            cell = pygame.Rect(box.left + (i % cols) * bw, box.top + (i // cols) * bh, bw - 6, bh - 4)
-            key = (owner, cell.size, bh, vm.u, vm.four_colour)
+        label_h = max(14, min(int(bh * 0.24), int(22 * vm.u)))
+        places = [(owner, pygame.Rect(box.left + (i % cols) * bw, box.top + (i // cols) * bh, bw - 6, bh - 4))
+                  for i, owner in enumerate(vm.melds)]
+        keys = [(owner.melds, cell.size, label_h, vm.four_colour) for owner, cell in places]
+        spare = [art[0] for key, art in self._melds_art.items() if key not in keys]  # to draw again on
+        for (owner, cell), key in zip(places, keys, strict=True):
             art = self._melds_art.get(key)
             if art is None or theme.TEXT_LOG is not None:
                 # an owner's melds change seldom: drawn on the felt once, then one blit a frame
-                img = new_layer(cell.size)
+                img = next((x for x in spare if x.get_size() == cell.size), None)
+                if img is not None:
+                    spare.remove(img)
+                img = new_layer(cell.size, img)
                 img.fill(theme.FELT)
                 local: dict[int, pygame.Rect] = {}
-                mark = log_mark()
-                self._draw_owner(img, pygame.Rect((0, 0), cell.size), bh, owner, vm, local)
-                map_log(mark, _mover(cell.topleft))
+                self._draw_owner(img, pygame.Rect((0, 0), cell.size), label_h, owner, vm, local)
                 art = (img, local)
             cells[key] = art
             surf.blit(art[0], cell)
+            # the owner's name (gold for the seat in turn) is drawn on the felt left above the cards
+            theme.draw_text(surf, owner.name, pygame.Rect(cell.left, cell.top, cell.width, label_h),
+                            align="left", colour=theme.GOLD if owner.in_turn else theme.INK_DIM, bold=True)
             rects.update({i: r.move(cell.topleft) for i, r in art[1].items()})
         self._melds_art = cells
         t = vm.touch
@@ -134,12 +184,10 @@ class ContractCentrePainter:
                                   self._toucher(meld_id)))
 
     @staticmethod
-    def _draw_owner(surf: pygame.Surface, cell: pygame.Rect, bh: int, owner: OwnerMelds, vm: ContractCentreVM,
+    def _draw_owner(surf: pygame.Surface, cell: pygame.Rect, label_h: int, owner: OwnerMelds, vm: ContractCentreVM,
                     rects: dict[int, pygame.Rect]) -> None:
-        """One owner's melds in ``cell``; each meld's rect into ``rects``."""
-        label_h = max(14, min(int(bh * 0.24), int(22 * vm.u)))
-        theme.draw_text(surf, owner.name, pygame.Rect(cell.left, cell.top, cell.width, label_h),
-                        align="left", colour=theme.GOLD if owner.in_turn else theme.INK_DIM, bold=True)
+        """One owner's melds in ``cell`` under a row ``label_h`` high left for his name;
+        each meld's rect into ``rects``."""
         units = sum(1 + sum(_shown(c) for c in cards[:-1]) for _id, cards in owner.melds) + 0.15 * (
             len(owner.melds) - 1)
         ratio = cardart.card_size_for_height(100)[0] / 100

@@ -91,7 +91,9 @@ class ContractTableScene(TableScene):
         n = len(self.m.seats)
         self.ui = {s: SeatUI(self.ctl, s) for s in range(n)}
         self.centre = ContractCentrePainter(self)
+        self._forget.append(self.centre.forget)
         self.painters = {s: ContractPanelPainter(self) for s in range(n)}
+        self._panels: tuple[object, list[SeatPanel]] = ((), [])
         self._shown_left = -1
 
     def exit(self) -> None:
@@ -188,8 +190,11 @@ class ContractTableScene(TableScene):
 
     # -- drawing ------------------------------------------------------------------------------
     def panels(self) -> list[SeatPanel]:
-        depth = 0.3 if self.seats <= 2 else 0.27
-        return seat_panels(self.size, self.seats, layout=self.app.settings.layout, depth=depth)
+        key = (self.size, self.seats, self.app.settings.layout)
+        if self._panels[0] != key:
+            depth = 0.3 if self.seats <= 2 else 0.27
+            self._panels = (key, seat_panels(self.size, self.seats, layout=self.app.settings.layout, depth=depth))
+        return list(self._panels[1])
 
     def asking_countdown(self) -> int | None:
         """Seconds left for a human asked "Можно?" to answer (None: nobody human asked)."""
