@@ -118,3 +118,28 @@ def test_the_attract_screen_between_frames_is_what_a_full_redraw_shows(tmp_path)
         scene.targets = []
         scene.draw(app.screen.surface)  # back to drawing by rects on the screen
     app.close()
+
+
+@pytest.mark.parametrize(("seats", "size"), [(4, (1280, 800)), (6, (800, 480))])
+def test_a_new_last_move_alone_repaints_the_centre_line_as_a_full_redraw_would(tmp_path, seats, size):
+    """Only the centre's bottom line changes (the last move in words): the partly redrawn
+    screen is still pixel for pixel a full redraw."""
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    app = App(config, mode="headless", size=size, state_dir=tmp_path, seed=4, clock=lambda: 1000.0)
+    app.change(privacy="open")
+    app.start_match("contract", [{"name": f"P{i + 1}", "kind": "human"} for i in range(seats)])
+    scene = app.scene
+    scene.update(app.clock())
+    for text in ("P1 drew from the stock", "A much longer line about what just happened at the table", ""):
+        scene.targets = []
+        scene.draw(app.screen.surface)
+        scene.centre_msg = text
+        scene.targets = []
+        rects = scene.draw(app.screen.surface)
+        assert rects is not None and len(rects) == 1, "only the centre is redrawn"
+        shown = pygame.image.tobytes(app.screen.surface, "RGB")
+        targets = sorted((t.name, tuple(t.rect)) for t in scene.targets)
+        full, full_targets = _full_redraw(app)
+        assert shown == full
+        assert targets == sorted(full_targets)
+    app.close()
