@@ -157,6 +157,10 @@ class Hardware:
         """When :meth:`ping` next sends (the main loop wakes for it)."""
         return self._last_ping + 1.0
 
+    def status(self, text: str) -> None:
+        """systemd STATUS= (what ``systemctl status rummy-table`` shows)."""
+        watchdog.status(text)
+
     def ping(self) -> None:
         """systemd WATCHDOG=1 from the main loop, at most once a second."""
         now = self.clock()

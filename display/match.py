@@ -15,8 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from display.controller import TableController, controller_for
+from display.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
-from rummy.session import MatchSession
+from rummy.session import MatchSession, StorageError
+
+STORAGE_RETRY_S = 1.0  # a computer player's move refused for storage waits this long
 
 
 class FirstLegalPlayer:
@@ -61,6 +64,7 @@ class MatchDriver:
         self.history: list[tuple[Action, list[Event]]] = []
         self.version = 0  # bumped on every change; views cache on it
         self.message: str = ""
+        self.storage_error: StorageError | None = None  # the last move refused for storage
         self._bot_due: float | None = None
         self.resumed = resumed
         self._legal_key: tuple = ()
@@ -106,18 +110,27 @@ class MatchDriver:
 
     # -- changes ----------------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:
-        """Apply ``action`` through the session; returns the refusal text or None."""
-        refusal = self.try_submit(action)
-        return None if refusal is None else str(refusal)
+        """Apply ``action`` through the session; returns the refusal in the table's words
+        (the engine's refusal code translated, or the storage fault) or None."""
+        return None if self.try_submit(action) is None else self.message
 
-    def try_submit(self, action: Action) -> ActionError | None:
-        """Apply ``action`` through the session; returns the engine's refusal or None."""
+    def try_submit(self, action: Action) -> ActionError | StorageError | None:
+        """Apply ``action`` through the session; returns why not (the engine's refusal, or
+        storage that cannot take the journal line) or None."""
         try:
             events = self.session.apply(action)
-        except ActionError as exc:
-            self.message = str(exc)
+        except ActionError as exc:  # the engine's code, in the table's language
+            self.message = refusal_text(exc, name=self.name)
             self.version += 1
             return exc
+        except StorageError as exc:  # not applied: the same move works once storage is back
+            from display.faults import storage_text
+
+            self.storage_error = exc
+            self.message = storage_text(exc.kind)
+            self.version += 1
+            return exc
+        self.storage_error = None
         self.events = events
         self.history.append((action, events))
         self.message = ""
@@ -137,7 +150,15 @@ class MatchDriver:
     def deal_if_needed(self) -> list[Event]:
         if self.is_over or self.review_pending:
             return []
-        events = self.session.deal_if_needed()
+        try:
+            events = self.session.deal_if_needed()
+        except StorageError as exc:  # tried again on the next update
+            from display.faults import storage_text
+
+            self.storage_error = exc
+            self.message = storage_text(exc.kind)
+            return []
+        self.storage_error = None
         if events:
             self.events = events
             self.version += 1
@@ -172,5 +193,10 @@ class MatchDriver:
             if not legal:
                 continue
             action = player.choose(self.engine, self.engine.view(self.state, seat), legal, self.rng)
-            return self.submit(action) is None
+            if self.submit(action) is None:
+                return True
+            if self.storage_error is not None:
+                self._bot_due = now + STORAGE_RETRY_S
+                return True  # the refusal is shown
+            return False
         return False

@@ -58,7 +58,9 @@ class Driver(Protocol):
 
     def is_human(self, seat: int) -> bool: ...
 
-    def try_submit(self, action: Action) -> ActionError | None: ...
+    def try_submit(self, action: Action) -> Exception | None:
+        """None when applied; else why not (the engine's ``ActionError``, or a storage error)."""
+        ...
 
     def hold_computers_until(self, t: float) -> None: ...
 
@@ -131,10 +133,11 @@ class GameTable(Protocol):
 
 @dataclass(frozen=True)
 class Result:
-    """What a performed call did: the outcome, and the engine's refusal if it refused."""
+    """What a performed call did: the outcome, and why it was not applied if it was not
+    (the engine's ``ActionError`` with its code and params, or the journal's storage error)."""
 
     outcome: Outcome
-    refusal: ActionError | None = None
+    refusal: Exception | None = None
 
     @property
     def action_tried(self) -> Action | None:

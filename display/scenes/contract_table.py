@@ -166,11 +166,6 @@ class ContractTableScene(TableScene):
         if action.kind == "discard":
             self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
-    def refusal_words(self, action: Action | None, refusal: Exception) -> str:
-        if action is not None and action.kind == "meld":
-            return _("That is not the contract of this deal")
-        return str(refusal)
-
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
         super().update(now)

@@ -21,11 +21,14 @@ import pygame
 
 from display import theme
 from display.controller import BUTTONS, Call, Peek, Result, TableController
+from display.faults import storage_text
 from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
+from display.refusal_text import refusal_text
 from display.scenes.base import Scene, Target
 from display.viewmodels import ButtonVM
-from rummy.actions import Action
+from rummy.actions import Action, ActionError
+from rummy.session import StorageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
@@ -170,7 +173,11 @@ class TableScene(Scene):
         self.table_call(Call.DISCARD_PILE)
 
     def refusal_words(self, action: Action | None, refusal: Exception) -> str:
-        """The engine's refusal in words."""
+        """Why a call was not applied, in words."""
+        if isinstance(refusal, StorageError):
+            return storage_text(refusal.kind)
+        if isinstance(refusal, ActionError):
+            return refusal_text(refusal, name=self.m.name)  # the engine's code, translated
         return str(refusal)
 
     def after_submit(self, seat: int, action: Action) -> None:
@@ -207,7 +214,11 @@ class TableScene(Scene):
         """One event of the last change (banners, animations)."""
 
     def after_change(self) -> None:
-        """After the events of a change were taken in."""
+        """After the events of a change were taken in: a computer's move the journal could
+        not take is said in the status line of the seat to act."""
+        if self.m.storage_error is not None:
+            to_act = self.m.to_act()
+            self.flash(to_act[0] if to_act else 0, self.m.message)
 
     def lamps_key(self) -> object:
         """The lamps are set again only when this changes (the state, the seats' inputs)."""
