@@ -17,8 +17,11 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   ``on_key`` and, when needed, ``on_pointer``. Register touch targets while drawing with
   ``self.button(surf, rect, label, callback)`` or ``self.targets.append(Target(...))``.
 * a game table subclasses :class:`display.scenes.table_base.TableScene` (peek, flashes,
-  stock and pile, drawing by regions: ``region(name, key, rect, draw, dirty)`` redraws a
-  panel only when its key changed); reviews subclass ``review_base.ReviewScene``.
+  drawing by regions: ``region(name, view_model, rect, draw, dirty)`` redraws a panel only
+  when its view-model changed); reviews subclass ``review_base.ReviewScene``. A table owns
+  painters (``gin_panel.GinPanelPainter``, ``contract_centre.ContractCentrePainter``, …)
+  that draw frozen view-models built without pygame in :mod:`display.viewmodels`; the
+  scene is their hooks (what a touch on a card, a pile or a button does).
 * what a call does is the match's table controller's (:mod:`display.controller`, no
   pygame): per game one table from seat calls (DRAW / KNOCK / BUY, touches, on-screen
   buttons) to engine actions, read by ``TableScene.call`` and by the lamps

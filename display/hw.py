@@ -20,6 +20,20 @@ from device.events import BUY, DRAW, HOLD, KNOCK, PRESS, RELEASE, InputEvent
 CALLS = (DRAW, KNOCK, BUY)
 
 
+class WakingQueue(queue.Queue):
+    """The board's event queue: each ``put`` (from a hardware thread) also calls ``wake``, so
+    a main loop asleep until its next timer sees a button press at once."""
+
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.wake = wake
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if self.wake is not None:
+            self.wake()
+
+
 class Hardware:
     """Buttons (real or simulated), lamps and the systemd watchdog, for the app."""
 
@@ -31,8 +45,9 @@ class Hardware:
         seats: int = 2,
         clock: Callable[[], float] = time.monotonic,
         poll_interval: float | None = 0.05,
+        wake: Callable[[], None] | None = None,
     ) -> None:
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue = WakingQueue(wake)
         self.simulated = simulated
         self.clock = clock
         self.poll_interval = poll_interval
@@ -137,6 +152,10 @@ class Hardware:
     def ready(self, status: str = "table up") -> None:
         """systemd READY=1 (sent after the first frame is drawn)."""
         watchdog.ready(status)
+
+    def next_ping(self) -> float:
+        """When :meth:`ping` next sends (the main loop wakes for it)."""
+        return self._last_ping + 1.0
 
     def status(self, text: str) -> None:
         """systemd STATUS= (what ``systemctl status rummy-table`` shows)."""

@@ -22,11 +22,9 @@ class ChoiceScene(Scene):
     name = "choice"
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT)
+        self.heading(surf, _("Choose a game"), 0.03, 0.12)
         w, h = self.size
         t = self.touch
-        theme.draw_text(surf, _("Choose a game"), pygame.Rect(int(w * 0.05), int(h * 0.03), int(w * 0.9),
-                                                             int(h * 0.12)), colour=theme.GOLD, bold=True)
         choices = [("gin", *c) for c in GIN_CHOICES]
         choices.append(("contract", *CONTRACT))
         top, bottom = int(h * 0.18), h - max(t, int(h * 0.11)) - int(h * 0.05)

@@ -13,27 +13,38 @@ counts as "Можно" and the controller submits that same ``answer`` action (C
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from display import theme
-from display.contract_text import event_text
+from display.contract_text import ASK_WORD, NO, YES, event_text
 from display.controller import Call, TableController
 from display.controller.contract import ContractInput, asking
-from display.layout import (
-    SeatPanel,
-    centre_area,
-    seat_panels,
+from display.i18n import _, ngettext, pgettext
+from display.layout import SeatPanel, centre_area, seat_panels
+from display.scenes.contract_centre import ContractCentrePainter
+from display.scenes.contract_panel import (
+    ContractPanelPainter,
+    panel_touch,
+    play_slots,
+    reserve_for,
+    words_boxes,
 )
-from display.scenes.contract_centre import ContractCentre
-from display.scenes.contract_panel import ContractPanels
-from display.scenes.contract_tray import ContractTray, Tray
+from display.scenes.contract_tray import tray_place
+from display.scenes.painting import place_of
 from display.scenes.table_base import PEEK_SECONDS, TableScene
+from display.viewmodels import contract as vm
+from display.viewmodels.contract import TrayVM
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.contract.state import PLAY, TURN
+
+if TYPE_CHECKING:  # pragma: no cover
+    from display.app import App
 
 
 @dataclass
@@ -68,27 +79,41 @@ class SeatUI:
         return self._input().choose_take
 
 
-class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScene):
+class ContractTableScene(TableScene):
+    """The contract table; its centre (with the tray) and each seat's panel are drawn by
+    painters it owns."""
+
+    centre: ContractCentrePainter
     name = "contract_table"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        n = len(app.match.seats)
+        n = len(self.m.seats)
         self.ui = {s: SeatUI(self.ctl, s) for s in range(n)}
-        self.hand_screen_rects: dict[int, list[pygame.Rect]] = {s: [] for s in range(n)}
-        self.meld_rects: dict[int, pygame.Rect] = {}
+        self.centre = ContractCentrePainter(self)
+        self._forget.append(self.centre.forget)
+        self.painters = {s: ContractPanelPainter(self) for s in range(n)}
+        self._panels: tuple[object, list[SeatPanel]] = ((), [])
         self._shown_left = -1
-        self._slots: dict[int, int] = {}
-        self._hand_layers: dict[int, tuple] = {}
 
     def exit(self) -> None:
         super().exit()
-        self._hand_layers.clear()
+        for painter in self.painters.values():
+            painter.release()
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
-    def st(self):
+    def st(self) -> Any:
         return self.m.state
+
+    @property
+    def meld_rects(self) -> dict[int, pygame.Rect]:
+        return self.centre.meld_rects
+
+    @property
+    def hand_screen_rects(self) -> dict[int, list[pygame.Rect]]:
+        """Where each seat's cards are on the screen."""
+        return {seat: p.hand_screen_rects for seat, p in self.painters.items()}
 
     @property
     def seats(self) -> int:
@@ -160,52 +185,117 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
 
     # -- drawing ------------------------------------------------------------------------------
     def panels(self) -> list[SeatPanel]:
-        depth = 0.3 if self.seats <= 2 else 0.27
-        return seat_panels(self.size, self.seats, layout=self.app.settings.layout, depth=depth)
+        key = (self.size, self.seats, self.app.settings.layout)
+        if self._panels[0] != key:
+            depth = 0.3 if self.seats <= 2 else 0.27
+            self._panels = (key, seat_panels(self.size, self.seats, layout=self.app.settings.layout, depth=depth))
+        return list(self._panels[1])
 
-    def draw(self, surf: pygame.Surface):
-        """Redraw the centre and each panel only when what it shows changed."""
+    def asking_countdown(self) -> int | None:
+        """Seconds left for a human asked "Можно?" to answer (None: nobody human asked)."""
+        ask = self.asking
+        return int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
+
+    def view_models(self, panels: list[SeatPanel], centre: pygame.Rect) -> tuple[
+            vm.ContractCentreVM, list[tuple[vm.ContractPanelVM, vm.ButtonsVM, vm.WordsVM]]]:
+        """What the centre and each seat's panel show now."""
+        st, settings = self.st, self.app.settings
+        ask, countdown, touch = self.asking, self.asking_countdown(), self.touch
+        seats = []
+        for p in panels:
+            seat = p.seat
+            place = place_of(p)
+            ui = self.ui[seat]
+            up = self.face_up(seat)
+            hand = vm.hand(self.hand(seat), picked=ui.selected, groups=ui.groups, up=up,
+                           suggestion=self.find(seat, "meld") if up else None, four_colour=settings.four_colour)
+            words = vm.words(self.m, seat, place, flash=ui.flash, hint=self.hint(seat), asking=ask,
+                             countdown=countdown, width=p.local_size[0])
+            human, buttons = self.m.is_human(seat), self.button_vms(seat)
+            reserve = reserve_for(p.local_size, touch, human, len(buttons))
+            tall = words_boxes(*p.local_size).tall
+            body = vm.ContractPanelVM(place, touch, reserve, hand, words.active, words.asked,
+                                      buttons if tall else ())
+            column = vm.ButtonsVM(place, touch, reserve, words.active, words.asked, () if tall else buttons)
+            seats.append((body, column, words))
+        tray = self.tray(panels, centre, [(body, column) for body, column, _w in seats])
+        c = (centre.x, centre.y, centre.width, centre.height)
+        centre_vm = vm.centre(self.m, c, asking=ask, countdown=countdown,
+                              pile_hint=st.phase == TURN and bool(self.find(st.turn, "draw_discard")),
+                              centre_msg=self.centre_msg, four_colour=settings.four_colour, u=self.u, touch=touch,
+                              tray=tray)
+        return centre_vm, seats
+
+    def tray(self, panels: list[SeatPanel], centre: pygame.Rect,
+             bodies: list[tuple[vm.ContractPanelVM, vm.ButtonsVM]]) -> TrayVM | None:
+        """The tray for the seat in turn when his panel's cards are too small to touch."""
+        st = self.st
+        seat = st.turn
+        if st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
+            return None
+        body, column = bodies[seat]
+        n = len(body.hand.cards)
+        own = panel_touch(body.place, body.touch, True, len(body.buttons) + len(column.buttons), n)
+        got = tray_place(panels[seat], centre, n, own)
+        if got is None:
+            return None
+        tp, rest, rects = got
+        return TrayVM(place_of(tp), (rest.x, rest.y, rest.width, rest.height),
+                      tuple((r.x, r.y, r.width, r.height) for r in rects), body.hand)
+
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Redraw the centre and each panel only when its view-model changed (a panel's top
+        lines on their own when only they changed)."""
         full = self.begin_frame(surf)
         if full:
             surf.fill(theme.FELT)  # the corners no panel covers
         panels = self.panels()
         centre = centre_area(self.size, panels)
         dirty: list[pygame.Rect] = []
-        ask = self.asking
-        countdown = int(self.answer_left() + 0.99) if ask is not None and self.m.is_human(ask[1]) else None
-        tray = self.tray(panels, centre)  # the seat in turn's cards, big enough to touch
-        key = (self.m.version, self.centre_msg, self._settings_key(), countdown, tray and tray.key)
-        self.region("centre", key, centre, lambda: self._draw_centre_and_tray(surf, centre, tray), dirty)
-        for p in panels:
-            words = self._words(p)
-            wkey = (words, p.angle, self._settings_key())
-            if self.region(("panel", p.seat), self._panel_key(p, words), p.rect,
-                           functools.partial(self._draw_panel, surf, p, words), dirty):
-                self.mark_region(("words", p.seat), wkey, p.rect)
-            else:  # the cards and buttons are as they were: only the top lines may have changed
-                self.region(("words", p.seat), wkey, p.rect,
-                            functools.partial(self._repaint_words, surf, p, words), dirty)
+        centre_vm, seats = self.view_models(panels, centre)
+        self.region("centre", centre_vm, centre, partial(self.centre.draw, surf, centre, centre_vm, self.targets),
+                    dirty)
+        for p, (body, column, words) in zip(panels, seats, strict=True):
+            painter = self.painters[p.seat]
+            if self.region(("panel", p.seat), body, p.rect, partial(painter.draw, surf, body, words, self.targets),
+                           dirty):
+                self.mark_region(("words", p.seat), words, p.rect)
+                self.forget_region(("buttons", p.seat))  # the panel was painted over its column
+            else:  # the cards are as they were: only the top lines may have changed
+                self.region(("words", p.seat), words, p.rect, partial(painter.draw_words, surf, words, self.targets),
+                            dirty)
+            self.region(("buttons", p.seat), column, p.rect,
+                        partial(painter.draw_buttons, surf, column, self.targets), dirty)
         return None if full else dirty
 
-    def _draw_centre_and_tray(self, surf: pygame.Surface, centre: pygame.Rect, tray: Tray | None) -> None:
-        if tray is None:
-            self._draw_centre(surf, centre)
-            return
-        surf.fill(theme.FELT, centre)
-        clip = surf.get_clip()
-        surf.set_clip(tray.rest.clip(clip))  # a shallow middle's small labels must not spill over
-        try:
-            self._draw_centre(surf, tray.rest)
-        finally:
-            surf.set_clip(clip)
-        self.draw_tray(surf, tray)
+    def _play_slots(self, seat: int) -> int:
+        return play_slots(place_of(self.panels()[seat]), self.touch)
 
-    def _panel_key(self, p: SeatPanel, words: tuple) -> tuple:
-        """What a seat's panel shows apart from its top lines' words: it is redrawn only when
-        this changes (the words alone are repainted on their own)."""
-        seat, st, ui = p.seat, self.st, self.ui[p.seat]
-        in_turn = seat == st.turn
-        return (p.angle, self._settings_key(), self.hand(seat), self.face_up(seat),
-                tuple(ui.selected), tuple(map(tuple, ui.groups)), ui.choose_take,
-                tuple(self.legal(seat)), seat in self.m.to_act(), in_turn, st.phase if in_turn else None,
-                words[4], words[5])  # active, asked: the panel's colour and frame
+    def _panel_width(self, seat: int) -> int:
+        return self.panels()[seat].local_size[0]
+
+    def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
+        """On-screen call buttons: what the table controller offers the seat now (answers
+        to "Можно?" carry their arcade button, C-8.4)."""
+        wide = self._panel_width(seat) >= 600
+        in_turn = seat == self.st.turn
+        out: list[tuple[str, Callable[[], Any], bool, str]] = []
+        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
+            if b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2:
+                continue  # no more than the reserved column holds, so the hand never moves under a finger
+            if b.call is Call.TAKE_CARDS_BUTTON:
+                label, name = ngettext("Take {n} card", "Take {n} cards", b.arg).format(n=b.arg), f"take{b.arg}"
+            else:
+                label, name = {
+                    Call.YES_BUTTON: (f"{YES} (DRAW)" if wide else YES, "yes"),
+                    Call.NO_BUTTON: (f"{NO} (KNOCK)" if wide else NO, "no"),
+                    Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
+                    Call.DRAW_BUTTON: (_("Draw"), "draw"),
+                    Call.BUY_BUTTON: (_("Buy several") if in_turn else ASK_WORD, "buy"),  # the word one says
+                    Call.DISCARD_BUTTON: (pgettext("call", "Discard"), "discard"),
+                    Call.GROUP_BUTTON: (_("Group"), "group"),
+                    Call.MELD_BUTTON: (_("Meld"), "meld"),
+                    Call.CLEAR_BUTTON: (_("Clear"), "clear"),
+                }[b.call]
+            out.append((label, partial(self.call, seat, b.call, b.arg), b.hot, name))
+        return out
