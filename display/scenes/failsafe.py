@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
+from display.config import describe
 from display.i18n import _
 from display.scenes.base import Scene
 
@@ -64,7 +65,7 @@ class ConfigErrorScene(Scene):
         area = pygame.Rect(int(w * 0.05), int(h * 0.22), int(w * 0.9), h - int(h * 0.28) - foot)
         line_h = max(16, min(int(h * 0.05), area.height // max(1, len(self.errors))))
         for i, err in enumerate(self.errors[: area.height // line_h]):
-            theme.draw_text(surf, "• " + err, pygame.Rect(area.left, area.top + i * line_h, area.width, line_h),
+            theme.draw_text(surf, "• " + describe(err, _), pygame.Rect(area.left, area.top + i * line_h, area.width, line_h),
                             align="left", colour=theme.INK)
         b = pygame.Rect(0, 0, int(w * 0.5), foot)
         b.midbottom = (w // 2, h - int(h * 0.03))
