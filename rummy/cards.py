@@ -7,7 +7,6 @@ A card is written as rank + suit: rank one of ``A23456789TJQK`` and suit one of 
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -95,10 +94,7 @@ def parse_card(text: str | Card) -> Card:
 
 def parse_cards(text: str | Iterable[CardLike]) -> list[Card]:
     """Parse ``"AS 2S 3S"`` (spaces or commas) or an iterable of cards/strings."""
-    if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-    else:
-        parts = list(text)
+    parts: list[CardLike] = list(text.replace(",", " ").split() if isinstance(text, str) else text)
     return [parse_card(p) for p in parts]
 
 
@@ -116,15 +112,11 @@ def new_deck(decks: int = 1) -> list[Card]:
     return list(ALL_CARDS) * decks
 
 
-def system_rng() -> random.Random:
-    """The shuffler for real play: OS entropy, not reproducible."""
-    return secrets.SystemRandom()
-
-
 def shuffled_deck(rng: random.Random, decks: int = 1) -> list[Card]:
     """A uniformly shuffled pack (Fisher-Yates via ``rng.shuffle``).
 
-    Pass ``random.Random(seed)`` for tests and replays, :func:`system_rng` for real play.
+    Pass ``random.Random(seed)`` for tests and replays, ``secrets.SystemRandom()`` for
+    real play.
     """
     deck = new_deck(decks)
     rng.shuffle(deck)

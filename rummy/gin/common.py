@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
-from rummy.actions import ActionError
+from rummy.actions import ActionError, CommonRefusal
 from rummy.cards import Card, format_cards
+from rummy.gin.kinds import Refusal
 from rummy.gin.state import HandState, Meld
 
 
@@ -18,7 +20,7 @@ def melds_data(melds: Sequence[Meld]) -> list[str]:
     return [format_cards(m) for m in melds]
 
 
-def replace_hand(hand: HandState, **changes: object) -> HandState:
+def replace_hand(hand: HandState, **changes: Any) -> HandState:
     return dataclasses.replace(hand, **changes)
 
 
@@ -30,10 +32,11 @@ def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(c for c in cards if c != card)
 
 
-def card_in_hand(hand: HandState, seat: int, card: Card | None, verb: str) -> Card:
+def card_in_hand(hand: HandState, seat: int, card: Card | None, kind: str) -> Card:
+    """``card`` if ``seat`` holds it; the ``kind`` of action names what it is for."""
     if card is None:
-        raise ActionError(f"say which card to {verb}")
+        raise ActionError(CommonRefusal.CARD_NEEDED, kind=kind)
     if card not in hand.hands[seat]:
-        raise ActionError(f"{card} is not in your hand")
+        raise ActionError(Refusal.CARD_NOT_IN_HAND, card=card)
     return card
 
