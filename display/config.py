@@ -17,7 +17,6 @@ import dataclasses
 import getpass
 import hashlib
 import hmac
-import importlib
 import os
 import re
 import secrets
@@ -28,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from rummy.games import get_engine
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_CONFIG = "/etc/rummy-table/config.toml"
@@ -158,10 +159,7 @@ def _preset(game: str) -> Check:
     def check(v: Any) -> str | None:
         if not isinstance(v, str) or not v:
             return f"must be a preset name, got {v!r}"
-        try:
-            engine = importlib.import_module("rummy.games").get_engine(game)
-        except ImportError:
-            return None  # engine not installed: cannot check the name here
+        engine = get_engine(game)
         try:
             engine.preset(v)
         except (KeyError, ValueError) as exc:
@@ -196,39 +194,15 @@ SECTIONS = (*SCHEMA, "buttons")
 
 
 def _check_buttons(pins: Any) -> list[str]:
-    """Errors in the ``[buttons]`` table (checked by ``device.pins`` when it is there)."""
+    """Errors in the ``[buttons]`` table (``device.pins`` checks it)."""
+    from device.pins import parse_button_config
+
     if not isinstance(pins, dict):
         return ["must be a table of button = pin"]
-    parse = None
-    for module in ("device.pins", "device.buttons"):
-        try:
-            parse = importlib.import_module(module).parse_button_config
-            break
-        except (ImportError, AttributeError):
-            continue
-    if parse is not None and pins:
-        try:
-            result = parse(pins)
-        except (ValueError, TypeError, KeyError) as exc:
-            return [str(exc)]
-        if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], list):
-            return [str(e) for e in result[1]]  # (value, errors) style
+    if not pins:
         return []
-    return _check_pin_leaves(pins, "")
-
-
-def _check_pin_leaves(table: Mapping[str, Any], prefix: str) -> list[str]:
-    """Fallback check: every text value is a pin like "GPIO17"/"BOARD11"."""
-    errors = []
-    for name, value in table.items():
-        key = f"{prefix}{name}"
-        if isinstance(value, dict):
-            errors += _check_pin_leaves(value, key + ".")
-        elif isinstance(value, str) and not re.fullmatch(r"(GPIO|BOARD)[0-9]{1,2}", value):
-            errors.append(f"{key}: pin must be like \"GPIO17\" or \"BOARD11\", got {value!r}")
-        elif isinstance(value, list):
-            errors.append(f"{key}: must be a pin or a table, got a list")
-    return errors
+    _config, errors = parse_button_config(pins)
+    return [str(e) for e in errors]
 
 
 def _read_toml(path: Path, errors: list[str]) -> dict[str, Any] | None:
@@ -299,12 +273,13 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
     defaults = _read_toml(DEFAULTS_PATH, errors) or {}
     errors += validate(defaults, str(DEFAULTS_PATH))  # a packaging bug: reported, not raised
     if errors:  # keep only the valid packaged values; the rest from the dataclasses
-        fallback = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
-                    "operator": OperatorConfig(), "paths": PathsConfig()}
-        packaged = defaults
+        fallback: dict[str, Any] = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
+                                    "operator": OperatorConfig(), "paths": PathsConfig()}
+        packaged = defaults or {}
         defaults = {"buttons": {}}
         for s, d in fallback.items():
-            table = packaged.get(s) if isinstance(packaged.get(s), dict) else {}
+            got = packaged.get(s)
+            table: dict[str, Any] = got if isinstance(got, dict) else {}
             defaults[s] = {k: table[k] if k in table and not validate({s: {k: table[k]}}, "")
                            else v for k, v in dataclasses.asdict(d).items()}
     merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
@@ -319,7 +294,7 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
                 if section in merged and isinstance(table, dict):
                     merged[section].update(table)
             sources.append(str(user_path))
-    overrides = {"paths": {}, "display": {}}
+    overrides: dict[str, dict[str, Any]] = {"paths": {}, "display": {}}
     if env.get("RUMMY_TABLE_STATE_DIR"):
         overrides["paths"]["state_dir"] = env["RUMMY_TABLE_STATE_DIR"]
     if env.get("RUMMY_TABLE_LANGUAGE"):
