@@ -99,11 +99,14 @@ def _discard(sit: Situation, card: Card) -> Submit:
 
 
 def _may_knock_at_all(sit: Situation) -> bool:
-    """Would the engine take some knock now: a legal one, or an illegal one it referees (G-8.3)?"""
+    """Would the engine take some knock now: a legal one, or an illegal one it referees
+    (G-8.3: not under ``reject``, not a second one; the table declares the automatic
+    arrangement, so not when the knocker must declare his own)?"""
     if K.KNOCK in sit.kinds:
         return True
     h, rules = _hand(sit), sit.state.rules
-    return bool(rules.illegal_knock != "reject" and h.illegal_knocks[sit.seat] == 0)
+    return bool(rules.illegal_knock != "reject" and h.illegal_knocks[sit.seat] == 0
+                and rules.knocker_arrangement != "agent")
 
 
 def _no_knock(sit: Situation) -> Say:
