@@ -265,6 +265,7 @@ def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, de
     sd = root.path / f"stream-{k}"
     seed = 1000 + k
     filler: Path | None = None
+    lock: Lock | None = None
     full_until = lock_until = 0.0
     child = Child(sd, seed, delay)
     next_kill = time.monotonic() + rng.uniform(0.3, 2.0)
@@ -297,7 +298,8 @@ def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, de
                 filler, next_full = None, now + rng.uniform(1.0, 5.0)
             if now >= next_lock and now >= lock_until and (sd / DB_NAME).exists():
                 seconds = rng.uniform(0.3, 2.5)
-                Lock(sd / DB_NAME, seconds).start()
+                lock = Lock(sd / DB_NAME, seconds)
+                lock.start()
                 fig.locks += 1
                 lock_until, next_lock = now + seconds, now + seconds + rng.uniform(1.0, 6.0)
             if now >= next_shoe:
@@ -329,9 +331,12 @@ def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, de
                         if int(m[2]) != want:
                             fig.mismatches += 1
                 next_kill = time.monotonic() + rng.uniform(0.3, 2.5)
-        # the stream's checks
+        # the stream's checks (after the last lock window)
         if filler is not None:
             filler.unlink()
+            filler = None
+        if lock is not None:
+            lock.join()
         left = list((sd / CURRENT).glob("*.jsonl")) if (sd / CURRENT).is_dir() else []
         archived = sorted((sd / ARCHIVE).glob("*.jsonl"))
         if left:
