@@ -49,7 +49,7 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None
+    return (sizes[0][0], sizes[0][1]) if sizes else None
 
 
 class Screen:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
@@ -10,7 +11,7 @@ from display import theme
 from display.i18n import _
 from display.scenes.base import Scene
 
-LAYOUTS = {
+LAYOUTS: dict[str, tuple[str, ...]] = {
     "latin": ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"),
     "cyrillic": ("ЙЦУКЕНГШЩЗХ", "ФЫВАПРОЛДЖЭ", "ЯЧСМИТЬБЮ"),
 }
@@ -67,7 +68,7 @@ class KeyboardScene(Scene):
             x0 = (w - key_w * len(row)) // 2
             for i, ch in enumerate(row):
                 rect = pygame.Rect(x0 + i * key_w, top + r * (key_h + 6), key_w - 6, key_h)
-                self.button(surf, rect, ch, lambda c=ch: self.type(c), name=f"key-{ch}")
+                self.button(surf, rect, ch, functools.partial(self.type, ch), name=f"key-{ch}")
         y = top + len(rows) * (key_h + 6)
         bw = max(t, min(int(w * 0.18), (w - 12) // 5 - 4))
         specs = [

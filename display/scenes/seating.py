@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from display import theme
@@ -55,11 +57,9 @@ class SeatingScene(Scene):
         self.dirty = True
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT)
+        self.heading(surf, _("Who is playing?"), 0.02, 0.1)
         w, h = self.size
         t = self.touch
-        theme.draw_text(surf, _("Who is playing?"), pygame.Rect(int(w * 0.05), int(h * 0.02), int(w * 0.9),
-                                                                int(h * 0.1)), colour=theme.GOLD, bold=True)
         lo, hi = SEATS[self.game]
         foot_h = max(t, int(h * 0.11))
         top = int(h * 0.14)
@@ -80,10 +80,10 @@ class SeatingScene(Scene):
             label = pygame.Rect(int(w * 0.05), y, int(w * 0.14), row_h - 8)
             theme.draw_text(surf, _("Seat {n}").format(n=i + 1), label, size=int(row_h * 0.35), align="left")
             name = pygame.Rect(label.right, y, int(w * 0.46), max(t, row_h - 8))
-            self.button(surf, name, self.seat_name(i), lambda i=i: self.edit_name(i), name=f"name-{i}")
+            self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}")
             kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * 0.3), max(t, row_h - 8))
             self.button(surf, kind, _("Human") if self.kinds[i] == "human" else _("Computer"),
-                        lambda i=i: self.toggle(i), hot=self.kinds[i] == "human", name=f"kind-{i}")
+                        functools.partial(self.toggle, i), hot=self.kinds[i] == "human", name=f"kind-{i}")
         foot = pygame.Rect(int(w * 0.05), h - foot_h - int(h * 0.03), int(w * 0.9), foot_h)
         self.button(surf, pygame.Rect(foot.left, foot.top, int(w * 0.25), foot_h), _("Back"),
                     lambda: self.app.goto("choice"), name="back")
