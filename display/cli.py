@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shoe-sim": ("device.shoe.sim:main", "a simulated card shoe on a pseudo-terminal"),
     "diag": ("device.diag:main", "live diagnostics of buttons, lamps and the card shoe"),
     "records": ("display.records_cli:main", "finished games: list, leaderboard, export CSV"),
+    "league": ("league.cli:main", "league server: migrate, venues, tables, players, ratings"),
 }
 
 

@@ -81,6 +81,23 @@ class PathsConfig:
 
 
 @dataclass(frozen=True)
+class LeagueConfig:
+    """``[league]``: the table's login to the league server (off by default)."""
+
+    enabled: bool = False
+    dsn: str = ""
+    host: str = ""
+    port: int = 5432
+    dbname: str = "rummy_league"
+    user: str = ""
+    password_file: str = ""
+    sslmode: str = "verify-full"
+    ca_file: str = ""
+    table_id: int = 0
+    connect_timeout_s: int = 5
+
+
+@dataclass(frozen=True)
 class Config:
     """The validated configuration (all sections frozen)."""
 
@@ -91,6 +108,7 @@ class Config:
     operator: OperatorConfig
     paths: PathsConfig
     sources: tuple[str, ...] = field(default=())
+    league: LeagueConfig = field(default=LeagueConfig())
 
 
 # -- the PIN ----------------------------------------------------------------------------
@@ -191,6 +209,12 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "shoe": {"enabled": _bool, "port": _str, "deck_map": _str},
     "operator": {"pin_hash": _pin_hash},
     "paths": {"state_dir": _str},
+    "league": {
+        "enabled": _bool, "dsn": _str, "host": _str, "port": _int(1, 65535), "dbname": _str,
+        "user": _str, "password_file": _str,
+        "sslmode": _one_of("disable", "allow", "prefer", "require", "verify-ca", "verify-full"),
+        "ca_file": _str, "table_id": _int(0, 2**31 - 1), "connect_timeout_s": _int(1, 60),
+    },
 }
 SECTIONS = (*SCHEMA, "buttons")
 
@@ -228,6 +252,35 @@ def _check_pin_leaves(table: Mapping[str, Any], prefix: str) -> list[str]:
             errors.append(f"{key}: pin must be like \"GPIO17\" or \"BOARD11\", got {value!r}")
         elif isinstance(value, list):
             errors.append(f"{key}: must be a pin or a table, got a list")
+    return errors
+
+
+def check_league(league: Mapping[str, Any], source: str) -> list[str]:
+    """Errors that need several ``[league]`` keys together (only when it is enabled)."""
+    if league.get("enabled") is not True:
+        return []
+    errors = []
+    where = f"{source}: [league]"
+    dsn, host = league.get("dsn", ""), league.get("host", "")
+    if not dsn and not host:
+        errors.append(f"{where} host: give the server's host (or a dsn)")
+    if not league.get("user") and "user=" not in str(dsn):
+        errors.append(f"{where} user: give the table's role (printed by rummy-table league add-table)")
+    pw = league.get("password_file", "")
+    if not pw:
+        errors.append(f"{where} password_file: give the file holding the table's password")
+    elif isinstance(pw, str) and not os.access(pw, os.R_OK):
+        errors.append(f"{where} password_file: {pw} cannot be read")
+    local_socket = isinstance(host, str) and host.startswith("/")
+    mode = league.get("sslmode", "verify-full")
+    if not local_socket and mode in ("disable", "allow", "prefer"):
+        errors.append(f"{where} sslmode: {mode!r} may send the password without TLS; use "
+                      "'require', 'verify-ca' or 'verify-full' (or a Unix socket host)")
+    ca = league.get("ca_file", "")
+    if not local_socket and mode in ("verify-ca", "verify-full") and not ca:
+        errors.append(f"{where} ca_file: sslmode {mode!r} needs the CA certificate file")
+    elif ca and isinstance(ca, str) and not os.access(ca, os.R_OK):
+        errors.append(f"{where} ca_file: {ca} cannot be read")
     return errors
 
 
@@ -289,6 +342,7 @@ def _build(merged: Mapping[str, dict[str, Any]], sources: tuple[str, ...]) -> Co
         operator=OperatorConfig(**op),
         paths=PathsConfig(**merged["paths"]),
         sources=sources,
+        league=LeagueConfig(**merged["league"]),
     )
 
 
@@ -300,7 +354,8 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
     errors += validate(defaults, str(DEFAULTS_PATH))  # a packaging bug: reported, not raised
     if errors:  # keep only the valid packaged values; the rest from the dataclasses
         fallback = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
-                    "operator": OperatorConfig(), "paths": PathsConfig()}
+                    "operator": OperatorConfig(), "paths": PathsConfig(),
+                    "league": LeagueConfig()}
         packaged = defaults
         defaults = {"buttons": {}}
         for s, d in fallback.items():
@@ -329,6 +384,7 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
                .replace("[display] language", "RUMMY_TABLE_LANGUAGE") for e in env_errors]
     for section, table in overrides.items():
         merged[section].update(table)
+    errors += check_league(merged["league"], sources[-1])  # with the others: all at once
     if errors:
         merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
     if not merged["paths"]["state_dir"]:
