@@ -159,7 +159,7 @@ BEGIN
     END IF;
     t_id := nextval(pg_get_serial_sequence('league.tables', 'id'));
     r := 'rt_' || left(regexp_replace(current_database(), '[^a-z0-9_]', '_', 'g'), 40) || '_' || t_id;
-    EXECUTE format('CREATE ROLE %I LOGIN NOINHERIT IN ROLE league_table PASSWORD %L', r, p_verifier);
+    EXECUTE format('CREATE ROLE %I LOGIN IN ROLE league_table PASSWORD %L', r, p_verifier);
     INSERT INTO league.tables (id, venue_id, name, role_name) VALUES (t_id, v_id, p_name, r);
     RETURN QUERY SELECT t_id, r;
 END $$;
