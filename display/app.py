@@ -93,7 +93,7 @@ class App:
         if mode == "sim":  # the window (table + button strip) must fit the desktop
             desk = desktop_size()
             fitted = fit_table_size(size, SIM_STRIP, desk) if desk else size
-            if fitted != tuple(size):
+            if desk and fitted != tuple(size):
                 print(f"window: the table is {fitted[0]}x{fitted[1]} (not {size[0]}x{size[1]}) "
                       f"to fit the {desk[0]}x{desk[1]} desktop", file=self.out, flush=True)
             size = fitted
@@ -111,6 +111,7 @@ class App:
             self.sim = SimPanel(self)
         self.match: MatchDriver | None = None
         self.store = self._open_store()
+        self.league = self._start_league()  # None unless [league] enabled = true
         self.scene: Any = None
         self.running = True
         self.exit_code = 0
@@ -131,10 +132,37 @@ class App:
             return None
         try:
             self.state_dir.mkdir(parents=True, exist_ok=True)
-            return Store(self.state_dir / "records.sqlite3")
+            league = getattr(self.config, "league", None)
+            return Store(self.state_dir / "records.sqlite3",
+                         outbox=bool(league is not None and league.enabled))
         except Exception as exc:  # noqa: BLE001 - records are optional for play
             self.problems.append(f"records: {exc}")
             return None
+
+    def _start_league(self) -> Any:
+        """The league sync worker and cached standings, when ``[league]`` is enabled."""
+        cfg = getattr(self.config, "league", None)
+        if cfg is None or not cfg.enabled or self.store is None:
+            return None
+        try:
+            from league.runtime import TableLeague
+        except ImportError as exc:
+            self.problems.append(f"league: the league extra is not installed ({exc.name})")
+            return None
+        try:
+            return TableLeague.start(cfg, self.store.path)
+        except Exception as exc:  # noqa: BLE001 - the table plays without the league
+            self.problems.append(f"league: {exc}")
+            return None
+
+    def league_standings(self, game: str | None = None) -> list[Any]:
+        """The venue's standings from the local cache ([] without the league)."""
+        if self.league is None:
+            return []
+        try:
+            return list(self.league.cache.standings(game))
+        except Exception:  # noqa: BLE001 - a cache problem hides the standings, no more
+            return []
 
     # -- scenes -------------------------------------------------------------------------------
     def goto(self, name: str, **kwargs: Any) -> Any:
@@ -201,6 +229,8 @@ class App:
         if self.match is not None and self.match.is_over and self.match.session.is_open:
             self.match.session.finish(self.store)
             self.matches_done += 1
+            if self.league is not None:
+                self.league.match_recorded()  # the worker sends it when it can
 
     def abandon_match(self) -> None:
         if self.match is not None and self.match.session.is_open:
@@ -343,6 +373,9 @@ class App:
                     self.scene.dirty = True
                 if self.match.review_pending:
                     self.show_match()
+            if self.league is not None and self.league.changed:
+                self.league.changed = False  # fresh standings from the server
+                self.scene.invalidate()
             self.scene.update(now)
             if self.notice is not None and self.notice.expired(now):
                 self.dismiss_notice()
@@ -377,7 +410,7 @@ class App:
                                        now=self.clock())
                 if rects is not None:
                     rects.append(box)
-        if strip_dirty:
+        if strip_dirty and self.sim is not None and self.screen.strip is not None:
             self.sim.draw(self.screen.strip)
         self.screen.present(rects, strip_dirty=strip_dirty)
         self.frames += 1
@@ -422,6 +455,8 @@ class App:
     def close(self) -> None:
         if self.match is not None:
             self.match.session.close()
+        if self.league is not None:
+            self.league.close()
         if self.store is not None and hasattr(self.store, "close"):
             self.store.close()
         self.hw.close()

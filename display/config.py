@@ -353,13 +353,14 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
     defaults = _read_toml(DEFAULTS_PATH, errors) or {}
     errors += validate(defaults, str(DEFAULTS_PATH))  # a packaging bug: reported, not raised
     if errors:  # keep only the valid packaged values; the rest from the dataclasses
-        fallback = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
-                    "operator": OperatorConfig(), "paths": PathsConfig(),
-                    "league": LeagueConfig()}
+        fallback: dict[str, Any] = {
+            "display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
+            "operator": OperatorConfig(), "paths": PathsConfig(), "league": LeagueConfig()}
         packaged = defaults
         defaults = {"buttons": {}}
         for s, d in fallback.items():
-            table = packaged.get(s) if isinstance(packaged.get(s), dict) else {}
+            got = packaged.get(s)
+            table: dict[str, Any] = got if isinstance(got, dict) else {}
             defaults[s] = {k: table[k] if k in table and not validate({s: {k: table[k]}}, "")
                            else v for k, v in dataclasses.asdict(d).items()}
     merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
@@ -374,7 +375,7 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
                 if section in merged and isinstance(table, dict):
                     merged[section].update(table)
             sources.append(str(user_path))
-    overrides = {"paths": {}, "display": {}}
+    overrides: dict[str, dict[str, Any]] = {"paths": {}, "display": {}}
     if env.get("RUMMY_TABLE_STATE_DIR"):
         overrides["paths"]["state_dir"] = env["RUMMY_TABLE_STATE_DIR"]
     if env.get("RUMMY_TABLE_LANGUAGE"):

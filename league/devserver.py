@@ -14,6 +14,7 @@ import pwd
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 SUPERUSER = "postgres"
@@ -140,7 +141,7 @@ class Cluster:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def wait_until(pred, timeout: float = 30.0, step: float = 0.05) -> bool:  # type: ignore[no-untyped-def]
+def wait_until(pred: Callable[[], object], timeout: float = 30.0, step: float = 0.05) -> bool:
     """Poll ``pred()`` until true or ``timeout`` seconds passed."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:

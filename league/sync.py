@@ -191,11 +191,14 @@ class SyncWorker:
     def _send(conn: psycopg.Connection[Any], rows: list[tuple[int, str, str]]
               ) -> list[tuple[int, int | None, str]]:
         """One server transaction for the batch: all of it or none of it."""
-        acks = []
+        acks: list[tuple[int, int | None, str]] = []
         with conn.transaction(), conn.cursor() as cur:
             for row_id, uid, payload in rows:
                 cur.execute("SELECT league.submit_match(%s, %s::jsonb)", (uid, payload))
-                acks.append((row_id, int(cur.fetchone()[0]), ""))  # type: ignore[index]
+                row = cur.fetchone()
+                if row is None:
+                    raise RuntimeError("submit_match returned no row")
+                acks.append((row_id, int(row[0]), ""))
         return acks
 
     def _send_one_by_one(self, conn: psycopg.Connection[Any], rows: list[tuple[int, str, str]]

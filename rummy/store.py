@@ -210,8 +210,8 @@ class Store:
         totals = match_totals(rep.state, len(seats))
         winners = self._winners(rep.steps, totals)
         winner = next(iter(winners)) if len(winners) == 1 else None  # None: a shared win
-        finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC)
-        finished = finished.isoformat(timespec="seconds")  # the last line's write time
+        finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC).isoformat(
+            timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
         try:
             cur = self._db.execute(

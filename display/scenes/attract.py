@@ -7,6 +7,7 @@ redrawn, ten times a second.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -116,10 +117,30 @@ class AttractScene(Scene):
             w, h = self.size
             theme.draw_text(surf, "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else ""),
                             pygame.Rect(8, 4, w - 16, max(18, int(h * 0.045))), colour=theme.WARN, align="left")
+        self._league_panel(surf)
         cells = grid(r["langs"], len(LANGUAGES), r["cols"].x, gap=8)
         for cell, (code, label) in zip(cells, LANGUAGES.items(), strict=True):
-            self.button(surf, cell, label, lambda c=code: self.app.set_language(c),
+            self.button(surf, cell, label, partial(self.app.set_language, code),
                         hot=self.app.settings.language == code, name=f"lang-{code}")
+
+    def _league_panel(self, surf: pygame.Surface) -> None:
+        """The venue's league standings (cached), when the league is on."""
+        league = getattr(self.app, "league", None)
+        if league is None:
+            return
+        from display.league_panel import draw_standings
+
+        if self._full or not hasattr(self, "_league"):  # read the cache on full redraws only
+            game = self.app.config.game.default_game
+            rows = self.app.league_standings(game)
+            if not rows:  # no matches of the table's own game yet: the first game that has some
+                every = self.app.league_standings()
+                rows = [r for r in every if r.game == every[0].game]
+            self._league = (league.cache.venue(), getattr(rows[0], "game", game) if rows else game,
+                            rows)
+        w, h = self.size
+        draw_standings(surf, pygame.Rect(int(w * 0.03), int(h * 0.33), int(w * 0.36), int(h * 0.3)),
+                       *self._league)
 
     def draw(self, surf: pygame.Surface):
         bg = self._background()
