@@ -28,7 +28,8 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   ``SeatPanel.to_screen``/``to_local``, ``hand_rects``, ``centre_area``, ``touch_px``);
   cards: :func:`display.cardart.card_surface`; text that always fits:
   :func:`display.theme.draw_text` / ``draw_paragraph``; words: ``from display.i18n import _,
-  ngettext, N_`` then ``python -m display.i18n update`` to refresh the ``.po`` catalogs.
+  ngettext, N_`` then ``bash .ci/run.d/catalogs.sh --update`` (pybabel extract / update /
+  compile; ``docs/translations.md``) and translate the new entries.
 * tests: ``tests/test_display_layout.py`` shows how to render a scene to a dummy surface
   and check texts fit, targets are ≥ 48 px and nothing overlaps the hands.
 """

@@ -21,6 +21,7 @@ import pygame
 
 from display import i18n
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
+from display.faults import Fault, one_line, probe_storage, storage_code
 from display.hw import Hardware
 from display.match import MatchDriver
 from display.notice import Notice, resume_notices
@@ -104,6 +105,10 @@ class App:
         self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock)
         self.config_errors: list[str] = list(config_errors or [])
         self.problems: list[str] = self.config_errors + self.hw.problems
+        self.faults: list[Fault] = []  # start-up and storage faults, shown on the fault screen
+        self.faults_seen = False
+        if self.config_errors:
+            self.faults.append(Fault("config", "; ".join(self.config_errors)))
         self.sim = None
         if mode == "sim":
             from display.sim import SimPanel
@@ -126,24 +131,60 @@ class App:
 
     # -- records ------------------------------------------------------------------------------
     def _open_store(self) -> Any:
+        """The records store; when it cannot be opened, a stand-in that refuses every use
+        (finished journals stay queued in current/) and a ``records`` fault. Play goes on."""
+        from rummy.store import DB_NAME, Store, StoreError, UnavailableStore
+
+        path = self.state_dir / DB_NAME
         try:
-            from rummy.store import Store
-        except ImportError:
-            return None
-        try:
-            self.state_dir.mkdir(parents=True, exist_ok=True)
             league = getattr(self.config, "league", None)
-            return Store(self.state_dir / "records.sqlite3",
-                         outbox=bool(league is not None and league.enabled))
-        except Exception as exc:  # noqa: BLE001 - records are optional for play
+            return Store(path, outbox=bool(league is not None and league.enabled))
+        except StoreError as exc:
             self.problems.append(f"records: {exc}")
-            return None
+            self.add_fault(Fault("records", str(exc)))
+            return UnavailableStore(path, exc)
+
+    # -- faults -------------------------------------------------------------------------------
+    def add_fault(self, fault: Fault) -> None:
+        """Log a fault (one journalctl line) and keep it for the fault screen (once per code)."""
+        if any(f.code == fault.code for f in self.faults):
+            return
+        self.faults.append(fault)
+        print(fault.log_line(), file=sys.stderr, flush=True)
+        self.hw.status(f"fault: {fault.code}: {fault.title()}")
+
+    def show_faults(self, faults: list[Fault] | None = None) -> None:
+        """The fault screen (its button: :meth:`after_faults`)."""
+        self.goto("config_error", errors=self.config_errors, faults=faults or self.faults)
+        self.hw.status("fault screen: " + "; ".join(f.title() for f in (faults or self.faults)))
+
+    def after_faults(self) -> None:
+        """The fault screen was acknowledged: play on where the table can."""
+        self.faults_seen = True
+        if self.match is not None:
+            self.show_match()
+        elif not self.try_resume():
+            self.goto("attract")
+
+    def check_start(self) -> None:
+        """Faults found before the first frame: the state directory and the font."""
+        fault = probe_storage(self.state_dir)
+        if fault is not None:
+            self.add_fault(fault)
+        from display import theme
+
+        theme.font(20)
+        theme.font(20, bold=True)
+        if theme.FONT_PROBLEMS:
+            self.add_fault(Fault("fonts", "; ".join(theme.FONT_PROBLEMS)))
 
     def _start_league(self) -> Any:
         """The league sync worker and cached standings, when ``[league]`` is enabled."""
+        from rummy.store import UnavailableStore
+
         cfg = getattr(self.config, "league", None)
-        if cfg is None or not cfg.enabled or self.store is None:
-            return None
+        if cfg is None or not cfg.enabled or self.store is None or isinstance(self.store, UnavailableStore):
+            return None  # no records database: nothing to send (the journals wait in current/)
         try:
             from league.runtime import TableLeague
         except ImportError as exc:
@@ -198,7 +239,18 @@ class App:
         if game == "gin" and self.settings.gin_target is not None:
             rules.setdefault("game_target", self.settings.gin_target)
         seed = None if self.seed is None else self.seed + self.matches_done
-        session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
+        from rummy.session import StorageError
+
+        try:  # a match that cannot be journalled never starts (full or read-only state)
+            session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
+        except StorageError as exc:
+            if self.headless:
+                raise
+            fault = Fault(storage_code(exc.kind), f"{self.state_dir}: {exc}")
+            self.faults = [f for f in self.faults if f.code != fault.code]
+            self.add_fault(fault)
+            self.show_faults([fault])
+            return
         self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)
         self.hw.set_seats(len(seats))
         self.match.deal_if_needed()
@@ -208,12 +260,28 @@ class App:
         """Go straight back to an unfinished match (hands private)."""
         from rummy.session import MatchSession
 
-        result = MatchSession.resume(self.state_dir, store=self.store)
+        try:
+            result = MatchSession.resume(self.state_dir, store=self.store)
+        except Exception as exc:  # noqa: BLE001 - a start that cannot resume still shows a table
+            if self.debug or self.headless:
+                raise
+            self.add_fault(Fault("journal", f"{self.state_dir}: {type(exc).__name__}: {one_line(str(exc))}"))
+            return False
         self.resume_messages = list(result.messages)
         for m in result.messages:
             print(m, file=self.out, flush=True)
+        if result.record_error is not None:
+            self.add_fault(Fault("records", str(result.record_error)))
+        if result.storage_error is not None:
+            self.add_fault(Fault(storage_code(result.storage_error.kind), str(result.storage_error)))
+        if result.unreadable:
+            self.add_fault(Fault("journal", ", ".join(p.name for p in result.unreadable)))
         keys = resume_notices(result)
         self.notice = Notice(keys) if keys else None  # the table says so, not only stdout
+        if self.notice is not None and self.mode == "kiosk":
+            print(f"rummy-table: notice: {one_line(self.notice.text)}",
+                  file=sys.stderr, flush=True)
+            self.hw.status(f"notice: {self.notice.text}")
         if result.session is None:
             return False
         s = result.session
@@ -225,10 +293,25 @@ class App:
         return True
 
     def finish_match(self) -> None:
-        """Record the finished match and archive its journal."""
+        """Record the finished match and archive its journal; what cannot be recorded or
+        written now stays queued in current/ for the next start (or the next finish)."""
+        from rummy.session import MatchSession, StorageError
+
         if self.match is not None and self.match.is_over and self.match.session.is_open:
-            self.match.session.finish(self.store)
+            session = self.match.session
+            try:
+                session.finish(self.store)
+            except StorageError as exc:
+                if self.headless:
+                    raise
+                session.close()  # over and journalled: the next start ends and records it
+                print(f"rummy-table: finished match queued in current/: {exc}", file=sys.stderr, flush=True)
+            if session.record_error:
+                print(f"rummy-table: finished match queued in current/: {one_line(session.record_error)}",
+                      file=sys.stderr, flush=True)
             self.matches_done += 1
+            if not self.headless:
+                MatchSession.archive_queued(self.state_dir, self.store, live=session.journal_path)
             if self.league is not None:
                 self.league.match_recorded()  # the worker sends it when it can
 
@@ -345,17 +428,31 @@ class App:
             self.scene.invalidate()
 
     def open_operator(self) -> None:
-        if self.scene is not None and self.scene.name not in ("operator", "config_error"):
+        if self.scene is not None and self.scene.name != "operator":
             self.goto("operator", back=self.scene.name)
 
     # -- the loop -----------------------------------------------------------------------------
     def start(self) -> None:
-        """The first scene: config errors, a resumed match, or the attract screen."""
-        if self.config_errors and self.mode == "kiosk":
-            self.goto("config_error", errors=self.config_errors)
-            return
-        if not self.try_resume():
-            self.goto("attract")
+        """The first scene: the fault screen (config errors, start-up faults), a resumed
+        match, or the attract screen. Nothing here may stop the kiosk: an unexpected error
+        becomes a ``startup`` fault on the screen."""
+        try:
+            self.check_start()
+            if self.config_errors and self.mode == "kiosk":
+                self.show_faults()
+                return
+            resumed = self.try_resume()
+            if self.faults and self.mode == "kiosk":
+                self.show_faults()
+            elif not resumed:
+                self.goto("attract")
+        except Exception as exc:  # noqa: BLE001 - the kiosk shows it instead of crash-looping
+            if self.debug or self.headless:
+                raise
+            print("rummy-table: start-up error:\n" + "".join(traceback.format_exception(exc)).rstrip()
+                  .replace("\n", "\n  "), file=sys.stderr, flush=True)
+            self.add_fault(Fault("startup", f"{type(exc).__name__}: {one_line(str(exc))}"))
+            self.show_faults()
 
     def frame(self, now: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
         """One iteration of the main loop (without the tick)."""
@@ -380,20 +477,25 @@ class App:
             if self.notice is not None and self.notice.expired(now):
                 self.dismiss_notice()
             self.render()
-            self.hw.ping()  # systemd watchdog: only a live main loop pings
         except Exception as exc:  # noqa: BLE001 - the failsafe
             if self.debug or self.headless:  # CI and developers want the traceback
                 raise
             self.failsafe(exc)
+        self.hw.ping()  # systemd watchdog: only a live main loop pings (a failsafe is live)
 
     def failsafe(self, exc: BaseException) -> None:
         """Kiosk mode: log the error, show an apology, then the attract screen."""
-        print("rummy-table: error, back to the attract screen:\n" + "".join(
-            traceback.format_exception(exc)), file=sys.stderr, flush=True)
+        print("rummy-table: error, back to the attract screen: " + one_line(f"{type(exc).__name__}: {exc}")
+              + "\n  " + "".join(traceback.format_exception(exc)).rstrip().replace("\n", "\n  "),
+              file=sys.stderr, flush=True)
         try:
             self.goto("failsafe", error=f"{type(exc).__name__}: {exc}")
         except Exception:  # noqa: BLE001
-            self.goto("attract")
+            try:
+                self.goto("attract")
+            except Exception as again:  # noqa: BLE001 - keep the loop (and the watchdog) alive
+                print(f"rummy-table: the attract screen failed too: {one_line(str(again))}",
+                      file=sys.stderr, flush=True)
 
     def render(self) -> None:
         strip_dirty = bool(self.sim is not None and self.sim.update())

@@ -149,6 +149,12 @@ class Hardware:
         if self.watchdog is not None and hasattr(self.watchdog, "ready"):
             self.watchdog.ready(status)
 
+    def status(self, text: str) -> None:
+        """systemd STATUS= (what ``systemctl status rummy-table`` shows)."""
+        fn = getattr(self.watchdog, "status", None)
+        if fn is not None:
+            fn(text)
+
     def ping(self) -> None:
         """systemd WATCHDOG=1 from the main loop, at most once a second."""
         now = self.clock()

@@ -45,6 +45,18 @@ def _load(config_path: str | None, env=os.environ):
     return load_config(config_path, env=env)
 
 
+def _builtin_config():
+    """The packaged defaults alone (the operator's file could not be read at all)."""
+    import dataclasses
+
+    from display import config as cfg
+
+    return cfg.Config(display=cfg.DisplayConfig(), game=cfg.GameConfig(), buttons={},
+                      shoe=cfg.ShoeConfig(), operator=cfg.OperatorConfig(),
+                      paths=dataclasses.replace(cfg.PathsConfig(),
+                                                state_dir=cfg.default_state_dir(os.environ)))
+
+
 def sim_main(argv: list[str] | None = None) -> int:
     args = sim_parser().parse_args(argv)
     if args.preset:
@@ -80,7 +92,14 @@ def kiosk_main(argv: list[str] | None = None) -> int:
     p.add_argument("--config", help="config.toml (default /etc/rummy-table/config.toml or $RUMMY_TABLE_CONFIG)")
     p.add_argument("--debug", action="store_true", help="re-raise errors instead of the failsafe screen")
     args = p.parse_args(argv)
-    config, errors = _load(args.config)
+    try:
+        config, errors = _load(args.config)
+    except Exception as exc:  # noqa: BLE001 - whatever the loader raises ends on the fault screen
+        from display.config import SYSTEM_CONFIG
+
+        source = args.config or os.environ.get("RUMMY_TABLE_CONFIG") or SYSTEM_CONFIG
+        config, errors = _builtin_config(), [f"{source}: "
+                                             f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"]
     for e in errors:
         print(f"rummy-table: config error: {e}", file=sys.stderr, flush=True)
     from display.app import App
@@ -94,6 +113,12 @@ def kiosk_main(argv: list[str] | None = None) -> int:
         return 1
     for problem in app.problems:
         print(f"rummy-table: {problem}", file=sys.stderr, flush=True)
+    import signal
+
+    def stop(signum: int, frame: object) -> None:  # systemctl stop: end the loop, exit 0
+        app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
     return app.run()
 
 

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummy.actions import Action, ActionError, Event
-from rummy.session import MatchSession
+from rummy.session import MatchSession, StorageError
+
+STORAGE_RETRY_S = 1.0  # a computer player's move refused for storage waits this long
 
 
 class FirstLegalPlayer:
@@ -57,6 +59,7 @@ class MatchDriver:
         self.history: list[tuple[Action, list[Event]]] = []
         self.version = 0  # bumped on every change; views cache on it
         self.message: str = ""
+        self.storage_error: StorageError | None = None  # the last move refused for storage
         self._bot_due: float | None = None
         self.resumed = resumed
         self._legal_key: tuple = ()
@@ -107,6 +110,14 @@ class MatchDriver:
             self.message = str(exc)
             self.version += 1
             return str(exc)
+        except StorageError as exc:  # not applied: the same move works once storage is back
+            from display.faults import storage_text
+
+            self.storage_error = exc
+            self.message = storage_text(exc.kind)
+            self.version += 1
+            return self.message
+        self.storage_error = None
         self.events = events
         self.history.append((action, events))
         self.message = ""
@@ -125,7 +136,15 @@ class MatchDriver:
     def deal_if_needed(self) -> list[Event]:
         if self.is_over or self.review_pending:
             return []
-        events = self.session.deal_if_needed()
+        try:
+            events = self.session.deal_if_needed()
+        except StorageError as exc:  # tried again on the next update
+            from display.faults import storage_text
+
+            self.storage_error = exc
+            self.message = storage_text(exc.kind)
+            return []
+        self.storage_error = None
         if events:
             self.events = events
             self.version += 1
@@ -157,5 +176,10 @@ class MatchDriver:
             if not legal:
                 continue
             action = player.choose(self.engine, self.engine.view(self.state, seat), legal, self.rng)
-            return self.submit(action) is None
+            if self.submit(action) is None:
+                return True
+            if self.storage_error is not None:
+                self._bot_due = now + STORAGE_RETRY_S
+                return True  # the refusal is shown
+            return False
         return False

@@ -32,12 +32,11 @@ TEXTS = {
 def resume_notices(result: Any) -> list[str]:
     """Notice keys for a ``ResumeResult``: a resumed match, damaged or unreadable journals."""
     keys = []
-    if getattr(result, "session", None) is not None:
+    if result.session is not None:
         keys.append("resumed")
-    if getattr(result, "damaged", None):
+    if result.damaged:
         keys.append("damaged")
-    if any("could not be replayed" in m or "could not be moved aside" in m
-           for m in getattr(result, "messages", ())):
+    if result.unreadable:
         keys.append("unreadable")
     return keys
 

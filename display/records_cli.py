@@ -1,8 +1,8 @@
 """``rummy-table records``: finished games from the records database, in a terminal.
 
-    rummy-table records [list]              recent matches
-    rummy-table records leaderboard         players by matches won
-    rummy-table records recall [N]          the last N hands (default 10), step by step
+    rummy-table records [list [--limit N]]  recent matches
+    rummy-table records leaderboard [--game gin|contract]   players by matches won
+    rummy-table records recall [N]          the last N hands (N >= 1, default 10), step by step
     rummy-table records export FILE.csv     one row per player per match
     rummy-table records import              record archived journals missing from the database
 
@@ -80,17 +80,69 @@ def _import(store: Store, state_dir: Path) -> int:
     return 1 if bad else 0
 
 
+def _hands(text: str) -> int:
+    """``recall N``: a whole number of hands, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands (say 10)") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} hands: give 1 or more (say 10)")
+    return n
+
+
+def _limit(text: str) -> int:
+    """``--limit N``: a whole number of matches, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of matches") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} matches: give 1 or more")
+    return n
+
+
+def parser() -> argparse.ArgumentParser:
+    """``records`` and one subcommand per job; ``--state-dir``/``--config`` go before or
+    after the subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--state-dir", default=argparse.SUPPRESS, metavar="DIR",
+                        help="the state directory (default: from the config)")
+    common.add_argument("--config", default=argparse.SUPPRESS, metavar="FILE",
+                        help="the config file (default: see display.config)")
+    p = argparse.ArgumentParser(prog="rummy-table records", parents=[common],
+                                description="Finished games from the records database "
+                                            "(<state dir>/records.sqlite3).",
+                                epilog="Without a command: list.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    c = sub.add_parser("list", parents=[common], help="recent matches",
+                       description="Recent matches, newest first.")
+    c.add_argument("--limit", type=_limit, default=20, metavar="N", help="how many (default 20)")
+    c = sub.add_parser("leaderboard", parents=[common], help="players by matches won",
+                       description="Players by matches won.")
+    c.add_argument("--game", choices=("gin", "contract"), default=None, help="one game only")
+    c = sub.add_parser("recall", parents=[common], help="the last N hands, step by step",
+                       description="The last N hands (default 10), step by step.")
+    c.add_argument("hands", nargs="?", type=_hands, default=10, metavar="N",
+                   help="how many hands (1 or more, default 10)")
+    c = sub.add_parser("export", parents=[common], help="one CSV row per player per match",
+                       description="Write one row per player per match to a CSV file.")
+    c.add_argument("file", metavar="FILE.csv", help="the CSV file to write")
+    sub.add_parser("import", parents=[common],
+                   help="record archived journals missing from the database",
+                   description="Record the journals in <state dir>/archive/ that the database "
+                               "lacks (rebuilds a lost database).")
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="rummy-table records",
-                                description="Finished games: list, leaderboard, recall, export.")
-    p.add_argument("command", nargs="?", default="list",
-                   choices=("list", "leaderboard", "recall", "export", "import"))
-    p.add_argument("arg", nargs="?", help="export: the CSV file; recall: how many hands")
-    p.add_argument("--state-dir", default=None)
-    p.add_argument("--config", default=None)
-    p.add_argument("--game", choices=("gin", "contract"), default=None)
-    p.add_argument("--limit", type=int, default=20)
-    args = p.parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2), already printed
+        return int(exc.code or 0)
+    args.command = args.command or "list"
+    args.state_dir = getattr(args, "state_dir", None)
+    args.config = getattr(args, "config", None)
     state_dir = _state_dir(args)
     db = state_dir / DB_NAME
     if args.command != "import" and not db.exists():
@@ -99,19 +151,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with Store(db) as store:
             if args.command == "list":
-                _list(store, args.limit)
+                _list(store, getattr(args, "limit", 20))
             elif args.command == "leaderboard":
                 _leaderboard(store, args.game)
             elif args.command == "recall":
-                _recall(store, int(args.arg or 10))
+                _recall(store, args.hands)
             elif args.command == "import":
                 return _import(store, state_dir)
             else:
-                if not args.arg:
-                    print("usage: rummy-table records export FILE.csv", file=sys.stderr)
-                    return 2
-                n = store.export_csv(args.arg)
-                print(f"wrote {n} row(s) to {args.arg}")
+                n = store.export_csv(args.file)
+                print(f"wrote {n} row(s) to {args.file}")
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

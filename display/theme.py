@@ -53,14 +53,30 @@ def ladder(size: float) -> int:
     return best
 
 
+FONT_PROBLEMS: list[str] = []  # why the bundled font could not be used (the app shows it)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu Sans at (about) ``size`` pixels (cached, from the size ladder)."""
+    """The bundled DejaVu Sans at (about) ``size`` pixels (cached, from the size ladder).
+
+    A missing or damaged font file never stops the table: pygame's own font stands in and
+    the reason is kept in :data:`FONT_PROBLEMS`.
+    """
     key = (ladder(size), bold)
     f = _fonts.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), key[0])
+        path = FONT_BOLD if bold else FONT_REGULAR
+        try:
+            f = pygame.font.Font(str(path), key[0])
+            f.size("Ag")  # a damaged file loads but cannot measure ("Passed a NULL pointer")
+        except (OSError, pygame.error, RuntimeError) as exc:
+            problem = f"{path}: {exc}"
+            if problem not in FONT_PROBLEMS:
+                FONT_PROBLEMS.append(problem)
+            f = pygame.font.Font(None, key[0])
+            f.set_bold(bold)
         _fonts[key] = f
     return f
 

@@ -10,15 +10,112 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from rummy.cards import Card, CardError, parse_card
+from rummy.cards import Card, CardError, format_cards, parse_card
 
 TABLE = -1
 
 
+class RefusalCode(StrEnum):
+    """Base of the refusal enums: the value is the code, plus a rule number and a line.
+
+    Members are declared as ``NAME = (code, rule, text)``: ``code`` is what the table
+    translates, ``rule`` the spec rule refused under (``"G-7.2"``, ``"C-8.1"``; ``None`` for
+    malformed input), ``text`` an English template over the refusal's named params, for
+    logs and the CLI replay only (players see the display's translation of the code).
+    """
+
+    rule: str | None
+    text: str
+
+    def __new__(cls, code: str, rule: str | None = None, text: str = "") -> RefusalCode:
+        obj = str.__new__(cls, code)
+        obj._value_ = code
+        obj.rule = rule
+        obj.text = text or code
+        return obj
+
+    def english(self, params: Mapping[str, Any]) -> str:
+        """The English line for this refusal with ``params`` (the rule cited at the end)."""
+        line = self.text.format(**{k: plain_param(v, params) for k, v in params.items()})
+        if self.rule and self.rule not in line:
+            line += f" ({self.rule})"
+        return line
+
+
+def plain_param(value: Any, params: Mapping[str, Any] | None = None) -> str:
+    """A refusal param as English log text: cards as ``QS``, card groups as ``7H 8H 9H``,
+    a nested refusal code (``reason``) as its own line over the same params."""
+    if isinstance(value, RefusalCode):
+        rest = {k: v for k, v in (params or {}).items() if not isinstance(v, RefusalCode)}
+        return value.text.format(**{k: plain_param(v) for k, v in rest.items()})
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list | frozenset | set):
+        items = list(value)
+        if not items:
+            return "none"
+        if all(isinstance(v, Card) for v in items):
+            return format_cards(items)
+        return ", ".join(plain_param(v) for v in items)
+    return str(value)
+
+
+class CommonRefusal(RefusalCode):
+    """Refusals every game shares: malformed input, wrong seat, nothing to do now."""
+
+    NOT_AN_ACTION = ("not_an_action", None, "not an action: {value}")
+    ACTION_FIELDS_MISSING = ("action_fields_missing", None, "action needs 'kind' and 'seat': {value}")
+    ACTION_KIND_SEAT_TYPE = (
+        "action_kind_seat_type", None, "'kind' must be text and 'seat' an integer: {value}"
+    )
+    ACTION_UNKNOWN_FIELDS = ("action_unknown_fields", None, "unknown action field(s) {fields}")
+    ACTION_BAD_CARD = ("action_bad_card", None, "'{field}' holds {value}, not cards: {detail}")
+    ACTION_BAD_MELDS = ("action_bad_melds", None, "'melds' must be a list of card groups")
+    ACTION_BAD_TARGET = ("action_bad_target", None, "'target' must be an integer, got {value}")
+    ACTION_BAD_FLAG = ("action_bad_flag", None, "'flag' must be true or false, got {value}")
+    UNKNOWN_ACTION = ("unknown_action", None, "unknown action '{kind}'; known: {known}")
+    MATCH_OVER = ("match_over", None, "the match is over")
+    DEAL_FIRST = ("deal_first", None, "'{kind}' is not possible: the cards must be dealt first")
+    NO_DEAL_DUE = ("no_deal_due", None, "a hand is in play: no deal now")
+    ONLY_TABLE_DEALS = ("only_table_deals", None, "only the table deals (seat -1)")
+    SEAT_NOT_AT_TABLE = ("seat_not_at_table", None, "seat {seat} is not at this table ({seats} seats)")
+    NOT_YOUR_TURN = ("not_your_turn", None, "it is not seat {seat}'s turn: seat {turn} is to act")
+    NOT_NOW = ("not_now", None, "'{kind}' is not possible now (waiting for {waiting})")
+    CARD_NEEDED = ("card_needed", None, "say which card to {kind}")
+
+
 class ActionError(ValueError):
-    """An action that is malformed or not legal in the current state."""
+    """An action that is malformed or not legal in the current state.
+
+    ``code`` is a :class:`RefusalCode` member (the game's ``Refusal`` or
+    :class:`CommonRefusal`), ``params`` its named data (cards stay :class:`Card`),
+    ``rule`` the spec rule. ``str(exc)`` is an English line for logs; the table shows the
+    translation of ``code`` instead.
+    """
+
+    code: RefusalCode
+    params: dict[str, Any]
+
+    def __init__(self, code: RefusalCode, /, **params: Any) -> None:
+        if not isinstance(code, RefusalCode):
+            raise TypeError(f"ActionError needs a refusal code, got {code!r}")
+        self.code = code
+        self.params = params
+        super().__init__(code.english(params))
+
+    @property
+    def rule(self) -> str | None:
+        return self.code.rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.code, self.params))
+
+
+def _rebuild(code: RefusalCode, params: dict[str, Any]) -> ActionError:
+    return ActionError(code, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,28 +159,34 @@ class Action:
             kind = d["kind"]
             seat = d["seat"]
         except (KeyError, TypeError) as exc:
-            raise ActionError(f"action needs 'kind' and 'seat': {d!r}") from exc
+            raise ActionError(CommonRefusal.ACTION_FIELDS_MISSING, value=repr(d)) from exc
         if not isinstance(kind, str) or not isinstance(seat, int) or isinstance(seat, bool):
-            raise ActionError(f"'kind' must be text and 'seat' an integer: {d!r}")
+            raise ActionError(CommonRefusal.ACTION_KIND_SEAT_TYPE, value=repr(d))
         unknown = set(d) - {"kind", "seat", "card", "cards", "melds", "target", "flag", "n", "t", "type"}
         if unknown:
-            raise ActionError(f"unknown action field(s) {sorted(unknown)}")
+            raise ActionError(CommonRefusal.ACTION_UNKNOWN_FIELDS, fields=tuple(sorted(unknown)))
+        field_name = "card"
         try:
             card = parse_card(d["card"]) if d.get("card") is not None else None
+            field_name = "cards"
             cards = tuple(parse_card(c) for c in str(d.get("cards", "")).split())
+            field_name = "melds"
             melds = d.get("melds")
             if melds is not None:
                 if not isinstance(melds, list):
-                    raise ActionError("'melds' must be a list of card groups")
+                    raise ActionError(CommonRefusal.ACTION_BAD_MELDS)
                 melds = tuple(tuple(parse_card(c) for c in str(m).split()) for m in melds)
         except CardError as exc:
-            raise ActionError(str(exc)) from exc
+            raise ActionError(
+                CommonRefusal.ACTION_BAD_CARD,
+                field=field_name, value=repr(d.get(field_name)), detail=str(exc),
+            ) from exc
         target = d.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise ActionError(f"'target' must be an integer, got {target!r}")
+            raise ActionError(CommonRefusal.ACTION_BAD_TARGET, value=repr(target))
         flag = d.get("flag")
         if flag is not None and not isinstance(flag, bool):
-            raise ActionError(f"'flag' must be true or false, got {flag!r}")
+            raise ActionError(CommonRefusal.ACTION_BAD_FLAG, value=repr(flag))
         return cls(kind, seat, card, cards, melds, target, flag)
 
     def __str__(self) -> str:

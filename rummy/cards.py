@@ -7,7 +7,6 @@ A card is written as rank + suit: rank one of ``A23456789TJQK`` and suit one of 
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -116,15 +115,11 @@ def new_deck(decks: int = 1) -> list[Card]:
     return list(ALL_CARDS) * decks
 
 
-def system_rng() -> random.Random:
-    """The shuffler for real play: OS entropy, not reproducible."""
-    return secrets.SystemRandom()
-
-
 def shuffled_deck(rng: random.Random, decks: int = 1) -> list[Card]:
     """A uniformly shuffled pack (Fisher-Yates via ``rng.shuffle``).
 
-    Pass ``random.Random(seed)`` for tests and replays, :func:`system_rng` for real play.
+    Pass ``random.Random(seed)`` for tests and replays, ``secrets.SystemRandom()`` for
+    real play.
     """
     deck = new_deck(decks)
     rng.shuffle(deck)

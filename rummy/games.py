@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rummy.actions import Action, Event
+from rummy.outcome import MatchOutcome
 
 
 class GameEngine(Protocol):
@@ -49,6 +50,14 @@ class GameEngine(Protocol):
     def is_over(self, state: Any) -> bool:
         """True when the match has ended."""
 
+    def outcome(self, state: Any, *, abandoned: bool = False) -> MatchOutcome:
+        """The match's result: in progress or won (winners, totals per seat). ``abandoned``
+        is the session's word that the match was given up (see :mod:`rummy.outcome`)."""
+
+    @property
+    def result_events(self) -> frozenset[str]:
+        """The event kinds that are a hand's or the match's result (for records)."""
+
     def view(self, state: Any, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator / the public table)."""
 
@@ -69,12 +78,3 @@ def get_engine(name: str) -> GameEngine:
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(ENGINES))}") from None
     return getattr(importlib.import_module(module_name), attr)
-
-
-def run_actions(engine: GameEngine, state: Any, actions: Sequence[Action]) -> tuple[Any, list[Event]]:
-    """Apply actions in order; returns the final state and all events."""
-    events: list[Event] = []
-    for action in actions:
-        state, evs = engine.apply(state, action)
-        events.extend(evs)
-    return state, events

@@ -6,8 +6,8 @@ fsynced, then applied to ``.state``; so after a cut the state is exactly the rep
 durable journal lines. Finished matches go to ``<state_dir>/archive/`` (and into the records
 store); a journal that cannot be read is moved to ``<state_dir>/damaged/``, never deleted.
 
-``python -m rummy.session run --state-dir DIR --seed N`` is a small headless bot runner used
-by the kill-and-resume test (see :mod:`rummy.session_runner`).
+The headless bot runner used by the kill-and-resume test is its own module:
+``python -m rummy.session_runner run --state-dir DIR --seed N`` (:mod:`rummy.session_runner`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,16 @@ from typing import Any
 from rummy.actions import TABLE, Action, Event
 from rummy.cards import Card, shuffled_deck
 from rummy.games import GameEngine, get_engine
-from rummy.records import Header, JournalError, JournalWriter, encode_line, fsync_dir, replay
+from rummy.records import (
+    Header,
+    JournalError,
+    JournalWriteError,
+    JournalWriter,
+    encode_line,
+    fsync_dir,
+    replay,
+    storage_kind,
+)
 from rummy.store import Store, StoreError
 
 CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
@@ -37,6 +46,24 @@ SEAT_KINDS = ("human", "computer")
 
 class SessionError(ValueError):
     """Bad arguments for a session (unknown game, bad seats, bad rules)."""
+
+
+class StorageError(RuntimeError):
+    """A move (or a new match) refused because it could not be journalled durably.
+
+    Nothing was applied. ``kind`` is ``full`` (no space left), ``read_only`` (the state
+    cannot be written) or ``io``; ``code`` is ``storage_<kind>`` for the table's words. The
+    session stays usable: the same move succeeds once the storage is back.
+    """
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.code = f"storage_{kind}"
+
+    @classmethod
+    def from_os(cls, exc: OSError, doing: str) -> StorageError:
+        return cls(storage_kind(exc), f"cannot {doing}: {exc.strerror or exc}")
 
 
 def canonical(value: Any) -> Any:
@@ -88,12 +115,29 @@ def check_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 @dataclass
 class ResumeResult:
-    """What :meth:`MatchSession.resume` found: the session (or None) and what to tell."""
+    """What :meth:`MatchSession.resume` found and did, in typed fields (``messages`` is the
+    same in English for the log)."""
 
     session: MatchSession | None
     messages: list[str] = field(default_factory=list)
-    finished: list[Path] = field(default_factory=list)  # journals archived during resume
-    damaged: list[Path] = field(default_factory=list)  # journals moved aside
+    finished: list[Path] = field(default_factory=list)  # finished journals archived
+    damaged: list[Path] = field(default_factory=list)  # journals moved aside to damaged/
+    salvaged: list[Path] = field(default_factory=list)  # new journals of the intact lines
+    salvaged_actions: int = 0  # actions kept from damaged journals
+    torn_lines: int = 0  # torn or damaged last lines dropped
+    older_unfinished: int = 0  # older unfinished matches moved aside (also in ``damaged``)
+    queued: list[Path] = field(default_factory=list)  # finished, kept in current/, not recorded yet
+    record_error: StoreError | None = None  # why ``queued`` could not be recorded
+    unreadable: list[Path] = field(default_factory=list)  # left in current/: engine refused or not movable
+    storage_error: StorageError | None = None  # a write to the state directory failed
+
+    @property
+    def resumed(self) -> bool:
+        return self.session is not None
+
+    @property
+    def actions_resumed(self) -> int:
+        return self.session.actions_applied if self.session is not None else 0
 
 
 def _move(path: Path, folder: Path) -> Path:
@@ -136,12 +180,16 @@ def _create_journal(path: Path, header: Header, *, fsync: bool) -> JournalWriter
     if path.exists():
         raise FileExistsError(f"journal {path} already exists")
     tmp = path.with_name(path.name + ".new")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(encode_line(header.to_dict()))
-        f.flush()
-        if fsync:
-            os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb", buffering=0) as f:
+            f.write(encode_line(header.to_dict()).encode())
+            if fsync:
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
     if fsync:
         fsync_dir(path.parent)
     return JournalWriter(path, next_n=1, fsync=fsync)
@@ -209,7 +257,10 @@ class MatchSession:
         )
         current = Path(state_dir) / CURRENT
         path = current / f"{now.strftime('%Y%m%dT%H%M%S%fZ')}-{game}.jsonl"
-        writer = _create_journal(path, header, fsync=fsync)
+        try:
+            writer = _create_journal(path, header, fsync=fsync)
+        except OSError as exc:  # a full or read-only state: no match that cannot be journalled
+            raise StorageError.from_os(exc, "start a journal") from None
         return cls(Path(state_dir), engine, header, state, writer, actions_applied=0, deals=0)
 
     @classmethod
@@ -248,46 +299,92 @@ class MatchSession:
                 try:
                     moved = _move(path, root / DAMAGED)
                 except OSError as move_exc:
+                    result.unreadable.append(path)
+                    result.storage_error = StorageError.from_os(move_exc, "move a damaged journal")
                     result.messages.append(f"journal {path.name} is unreadable ({exc.reason}) "
                                            f"and could not be moved aside: {move_exc}")
                     continue
                 result.damaged.append(moved)
                 msg = (f"journal {path.name} is damaged at line {exc.line} ({exc.reason}); "
                        f"moved to {DAMAGED}/{moved.name}")
-                salvaged = _salvage(moved, exc.line, current)
+                try:
+                    salvaged = _salvage(moved, exc.line, current)
+                except OSError as salvage_exc:
+                    salvaged = None
+                    result.storage_error = StorageError.from_os(salvage_exc, "salvage a journal")
+                    msg += f"; its intact lines could not be copied ({salvage_exc}), kept there"
                 if salvaged is not None:
                     msg += f"; the {exc.line - 2} action(s) before it were kept"
+                    result.salvaged.append(salvaged)
+                    result.salvaged_actions += max(0, exc.line - 2)
                     pending.insert(0, salvaged)
                 result.messages.append(msg)
                 continue
             except Exception as exc:  # noqa: BLE001 - an engine bug must not crash-loop the table
+                result.unreadable.append(path)
                 result.messages.append(f"journal {path.name} could not be replayed "
-                                       f"({type(exc).__name__}: {exc}); left in {CURRENT}/ "
-                                       "to resume after a software update")
+                                       f"({type(exc).__name__}: {str(exc)[:200]}); left in "
+                                       f"{CURRENT}/ to resume after a software update")
                 continue
+            result.torn_lines += int(rep.journal.torn_tail)
             for warning in rep.journal.warnings:
                 result.messages.append(f"journal {path.name}: {warning}")
             if rep.journal.ended is not None or rep.engine.is_over(rep.state):
                 try:
                     result.finished.append(cls._archive_finished(root, path, rep, store, fsync))
-                except (StoreError, OSError) as exc:
+                except StoreError as exc:
+                    result.queued.append(path)
+                    result.record_error = exc
                     result.messages.append(f"journal {path.name}: finished match kept in "
                                            f"{CURRENT}/, not recorded: {exc}")
+                except OSError as exc:
+                    result.queued.append(path)
+                    result.storage_error = StorageError.from_os(exc, "archive a finished match")
+                    result.messages.append(f"journal {path.name}: finished match kept in "
+                                           f"{CURRENT}/, not archived: {exc}")
                 continue
             candidates.append((path, rep))
         if not candidates:
             return result
         *older, (path, rep) = candidates
         for old_path, _ in older:
-            moved = _move(old_path, root / DAMAGED)
+            try:
+                moved = _move(old_path, root / DAMAGED)
+            except OSError as exc:
+                result.storage_error = StorageError.from_os(exc, "move an older match aside")
+                result.messages.append(f"journal {old_path.name}: an older unfinished match "
+                                       f"could not be moved aside ({exc}); left in {CURRENT}/")
+                continue
             result.damaged.append(moved)
+            result.older_unfinished += 1
             result.messages.append(f"journal {old_path.name}: an older unfinished match was "
                                    f"moved to {DAMAGED}/{moved.name}")
-        writer = JournalWriter.append_to(path, fsync=fsync)
+        writer = JournalWriter.append_to(path, fsync=fsync)  # opens later if it cannot now
         deals = sum(1 for a in rep.journal.actions if a.kind == "deal" and a.seat == TABLE)
         result.session = cls(root, rep.engine, rep.journal.header, rep.state, writer,
                              actions_applied=len(rep.journal.actions), deals=deals)
         return result
+
+    @classmethod
+    def archive_queued(cls, state_dir: str | os.PathLike[str], store: Store | None, *,
+                       fsync: bool = True, live: Path | None = None) -> int:
+        """Record and archive the finished journals queued in ``current/`` (kept there when
+        the store or the disk failed at their finish), leaving the live match's alone.
+        Returns how many were archived; what still fails stays queued."""
+        current = Path(state_dir) / CURRENT
+        done = 0
+        for path in sorted(current.glob("*.jsonl")) if current.is_dir() else []:
+            if live is not None and path == live:
+                continue
+            try:
+                rep = replay(path)
+                if rep.journal.ended is None and not rep.engine.is_over(rep.state):
+                    continue
+                cls._archive_finished(Path(state_dir), path, rep, store, fsync)
+            except Exception:  # noqa: BLE001 - stays queued; resume() reports it
+                continue
+            done += 1
+        return done
 
     @staticmethod
     def _archive_finished(root: Path, path: Path, rep: Any, store: Store | None,
@@ -326,16 +423,12 @@ class MatchSession:
         """Check with the engine (``ActionError``: nothing written), journal, then update."""
         writer = self._require_open()
         new_state, events = self.engine.apply(self.state, action)
-        size = self.journal_path.stat().st_size
         try:
             writer.append(action)
-        except OSError:
-            # Disk full or I/O error: cut a half-written line so later lines stay readable.
-            self.close()
-            with contextlib.suppress(OSError):
-                os.truncate(self.journal_path, size)
-            self._writer = JournalWriter.append_to(self.journal_path, fsync=writer.fsync)
-            raise
+        except JournalWriteError as exc:
+            # Disk full, read-only or I/O error: nothing of the line stays in the journal and
+            # nothing is applied; the writer retries on the next move.
+            raise StorageError(exc.kind, f"cannot journal the move: {exc.strerror}") from None
         self.state = new_state
         self.actions_applied += 1
         if action.kind == "deal" and action.seat == TABLE:
@@ -373,17 +466,24 @@ class MatchSession:
         writer = self._require_open()
         if reason == "finished" and not self.is_over:
             raise SessionError("the match is not over yet")
-        writer.end(reason)
+        try:
+            writer.end(reason)
+        except JournalWriteError as exc:  # the session stays open: finish() again later
+            raise StorageError(exc.kind, f"cannot end the journal: {exc.strerror}") from None
         writer.close()
         self._writer = None
         if store is not None and reason == "finished":
             try:
                 store.record_match(self.journal_path)
             except StoreError as exc:
-                # Keep the ended journal in current/: the next resume() records it again.
+                # Keep the ended journal in current/ (queued): the next resume() records it.
                 self.record_error = str(exc)
                 return self.journal_path
-        self.archived_path = _move(self.journal_path, self.state_dir / ARCHIVE)
+        try:
+            self.archived_path = _move(self.journal_path, self.state_dir / ARCHIVE)
+        except OSError as exc:  # recorded (idempotent) and archived by the next resume()
+            self.record_error = f"cannot archive: {exc.strerror or exc}"
+            return self.journal_path
         return self.archived_path
 
     def close(self) -> None:
@@ -397,11 +497,3 @@ class MatchSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    import sys
-
-    from rummy.session_runner import main
-
-    sys.exit(main())

@@ -1,6 +1,6 @@
 """A headless bot runner over :class:`rummy.session.MatchSession` (for kill-and-resume tests).
 
-``python -m rummy.session run --state-dir DIR --seed N [--game gin|contract] [--matches N]
+``python -m rummy.session_runner run --state-dir DIR --seed N [--game gin|contract] [--matches N]
 [--delay S] [--stop-at M:N] [--no-records]``
 
 On start it resumes an unfinished match (printing ``resumed <digest> after <n> actions``)
@@ -135,7 +135,7 @@ def run_matches(state_dir: str | Path, *, seed: int | None, game: str = "gin",
 
 
 def run(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m rummy.session run")
+    p = argparse.ArgumentParser(prog="python -m rummy.session_runner run")
     p.add_argument("--state-dir", required=True)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--game", choices=("gin", "contract"), default="gin")
@@ -166,7 +166,7 @@ def run(argv: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] != "run":
-        print("usage: python -m rummy.session run --state-dir DIR [--seed N] [--game gin|contract]",
+        print("usage: python -m rummy.session_runner run --state-dir DIR [--seed N] [--game gin|contract]",
               file=sys.stderr)
         return 2
     return run(argv[1:])

@@ -12,15 +12,18 @@ transaction per step. With ``outbox=True`` each recorded match is also put in th
 from __future__ import annotations
 
 import csv
+import errno
+import functools
 import hashlib
+import inspect
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, ParamSpec, TypeVar
 
 from rummy.actions import TABLE, Action, Event
 from rummy.records import Journal, JournalError, Replay, read_journal, replay
@@ -63,12 +66,82 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 DB_NAME = "records.sqlite3"  # inside the state directory
-RESULT_WORDS = ("score", "hand", "gin", "knock", "undercut", "went_out", "dead", "contract")
-TOTAL_ATTRS = ("totals", "match_totals", "match_scores", "scores", "points", "penalties")
+
+
+LOCK_TIMEOUT_S = 1.0  # how long a write waits for another program's lock
 
 
 class StoreError(RuntimeError):
-    """The records database cannot be used (names the file and the reason)."""
+    """The records database cannot be used (names the file and the reason).
+
+    ``kind`` says why, for the table's words: ``damaged``, ``locked``, ``full``,
+    ``read_only``, ``newer`` (a newer app's schema) or ``io`` (any other failure).
+    """
+
+    def __init__(self, message: str, kind: str = "io") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def store_fault(exc: BaseException) -> tuple[str, str]:
+    """``(kind, reason)`` for an exception raised under the store (never raises)."""
+    if isinstance(exc, StoreError):
+        return exc.kind, str(exc)
+    text = str(exc)[:200]
+    low = text.lower()
+    if isinstance(exc, OSError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "full", f"no space left on the device ({exc.strerror})"
+        if exc.errno == errno.EROFS:
+            return "read_only", f"the file system is read-only ({exc.strerror})"
+        return "io", exc.strerror or text
+    if isinstance(exc, sqlite3.Error):
+        if "locked" in low or "busy" in low:
+            return "locked", f"the database is locked by another program ({text})"
+        if "full" in low:
+            return "full", f"no space left on the device ({text})"
+        if "readonly" in low or "read-only" in low:
+            return "read_only", f"the database cannot be written ({text})"
+        if isinstance(exc, sqlite3.OperationalError) and ("disk i/o" in low or "unable to open" in low):
+            return "io", text
+        return "damaged", f"the database is damaged ({text})"
+    if isinstance(exc, RecursionError | MemoryError):
+        return "damaged", f"a stored value is damaged ({type(exc).__name__})"
+    if isinstance(exc, ValueError | TypeError | KeyError | IndexError | UnicodeError):
+        return "damaged", f"a stored value is damaged ({type(exc).__name__}: {text[:120]})"
+    return "io", f"{type(exc).__name__}: {text}"
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Every failure inside a store method becomes one :class:`StoreError` naming the file."""
+    def wrap(fn: Callable[P, R]) -> Callable[P, R]:
+        def fail(self: Any, exc: BaseException) -> StoreError:
+            kind, reason = store_fault(exc)
+            if isinstance(exc, StoreError):
+                return exc
+            return StoreError(f"{self.path}: cannot {what}: {reason}", kind)
+
+        if inspect.isgeneratorfunction(fn):
+            @functools.wraps(fn)
+            def gen(*args: P.args, **kwargs: P.kwargs) -> Any:
+                try:
+                    yield from fn(*args, **kwargs)
+                except Exception as exc:  # noqa: BLE001 - the store raises only StoreError
+                    raise fail(args[0], exc) from None
+            return gen
+
+        @functools.wraps(fn)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - the store raises only StoreError
+                raise fail(args[0], exc) from None
+        return call
+    return wrap
 
 
 @dataclass(frozen=True)
@@ -128,20 +201,6 @@ def _event_dict(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, "seat": event.seat, "data": _jsonable(dict(event.data))}
 
 
-def _is_result(event: Event) -> bool:
-    return any(word in event.kind for word in RESULT_WORDS)
-
-
-def match_totals(state: Any, seats: int) -> list[int] | None:
-    """The per-seat match totals from an engine state, when it exposes them."""
-    for attr in TOTAL_ATTRS:
-        value = getattr(state, attr, None)
-        if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == seats:
-            if all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
-                return [int(v) for v in value]
-    return None
-
-
 def split_hands(steps: Sequence[tuple[Action, list[Event]]]) -> list[list[tuple[int, Action, list[Event]]]]:
     """Steps grouped into hands: each table deal starts a new hand (numbered from 1)."""
     hands: list[list[tuple[int, Action, list[Event]]]] = []
@@ -155,19 +214,27 @@ def split_hands(steps: Sequence[tuple[Action, list[Event]]]) -> list[list[tuple[
 class Store:
     """The records database. Use as a context manager or call :meth:`close`."""
 
+    outbox: bool = False  # True: each recorded match also goes in the outbox (league.sync)
+
     def __init__(self, path: str | os.PathLike[str], *, outbox: bool = False):
         self.path = Path(path)
         self.outbox = outbox
+        self._db: Any = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=LOCK_TIMEOUT_S)
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = FULL")
             self.version = self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: not a usable records database ({exc})") from None
-        except OSError as exc:
-            raise StoreError(f"{self.path}: cannot open ({exc.strerror or exc})") from None
+        except Exception as exc:  # noqa: BLE001 - the store raises only StoreError
+            if self._db is not None:
+                self._db.close()
+            kind, reason = store_fault(exc)
+            if isinstance(exc, StoreError):
+                raise
+            if kind == "damaged":
+                reason = f"not a usable records database ({exc})"
+            raise StoreError(f"{self.path}: cannot open: {reason}", kind) from None
 
     @classmethod
     def in_state_dir(cls, state_dir: str | os.PathLike[str], *, outbox: bool = False) -> Store:
@@ -176,9 +243,12 @@ class Store:
 
     def _migrate(self, target: int = SCHEMA_VERSION) -> int:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if not isinstance(version, int) or version < 0:
+            raise StoreError(f"{self.path}: schema version {version!r} is not valid; the file is "
+                             "damaged or not this app's records", "damaged")
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: schema version {version} is newer than this app "
-                             f"understands ({SCHEMA_VERSION}); update the app")
+                             f"understands ({SCHEMA_VERSION}); update the app", "newer")
         while version < target:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -189,11 +259,21 @@ class Store:
                 self._db.execute(f"PRAGMA user_version = {version}")
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
         return version
 
+    def _rollback(self) -> None:
+        """Undo the open transaction, if SQLite has not already (a full disk rolls back by
+        itself): the error that caused it is the one raised, never "no transaction is active"."""
+        if self._db is not None and self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
     # -- writing ----------------------------------------------------------------------
+    @_guarded("record the match")
     def record_match(self, journal: str | os.PathLike[str] | Journal | Replay) -> int:
         """Store a finished match from its journal; returns the match id (idempotent)."""
         try:
@@ -207,9 +287,11 @@ class Store:
             return int(row[0])
         header, engine = rep.journal.header, rep.engine
         seats = list(header.seats)
-        totals = match_totals(rep.state, len(seats))
-        winners = self._winners(rep.steps, totals)
-        winner = next(iter(winners)) if len(winners) == 1 else None  # None: a shared win
+        # The engine says who won (ties share, C-7.4); a journal ended otherwise than
+        # "finished" is an abandoned match: no winners.
+        outcome = engine.outcome(rep.state, abandoned=rep.journal.ended not in (None, "finished"))
+        totals, winners = outcome.totals, set(outcome.winners)
+        winner = outcome.winner  # None: a shared win or none
         finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC).isoformat(
             timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
@@ -228,14 +310,14 @@ class Store:
                 self._db.execute(
                     "INSERT INTO match_players VALUES (?,?,?,?,?,?)",
                     (match_id, seat, pid, info.get("kind", "human"),
-                     totals[seat] if totals else None, int(seat in winners)))
+                     totals[seat], int(seat in winners)))
             for hand_no, hand in enumerate(split_hands(rep.steps), start=1):
                 self._record_hand(engine, match_id, hand_no, hand)
             if self.outbox:
                 self._enqueue(match_id, jid, rep)
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._rollback()
             raise
         return match_id
 
@@ -266,28 +348,10 @@ class Store:
             (match_id, jid, json.dumps(payload, sort_keys=True),
              datetime.now(UTC).isoformat(timespec="seconds")))
 
-    @staticmethod
-    def _winners(steps: Sequence[tuple[Action, list[Event]]],
-                 totals: list[int] | None) -> set[int]:
-        """Match winners: from the engine's ``match_over`` event (``winner`` or ``winners``,
-        ties share, C-7.4), else the highest total (G-16, C-7.4)."""
-        for _, events in reversed(steps):
-            for event in events:
-                if "match" not in event.kind:
-                    continue
-                w, ws = event.data.get("winner"), event.data.get("winners")
-                if isinstance(w, int) and not isinstance(w, bool):
-                    return {w}
-                if isinstance(ws, list | tuple) and all(isinstance(x, int) for x in ws):
-                    return set(ws)
-        if not totals:
-            return set()
-        best = max(totals)
-        return {seat for seat, t in enumerate(totals) if t == best}
-
     def _record_hand(self, engine: Any, match_id: int, hand_no: int,
                      hand: list[tuple[int, Action, list[Event]]]) -> None:
-        results = [_event_dict(e) for _, _, events in hand for e in events if _is_result(e)]
+        results = [_event_dict(e) for _, _, events in hand for e in events
+                   if e.kind in engine.result_events]
         cur = self._db.execute(
             "INSERT INTO hands (match_id, hand_no, first_action, last_action, results_json)"
             " VALUES (?,?,?,?,?)",
@@ -311,6 +375,7 @@ class Store:
             "SELECT p.name FROM match_players mp JOIN players p ON p.id = mp.player_id"
             " WHERE mp.match_id = ? ORDER BY mp.seat", (match_id,))]
 
+    @_guarded("read the last hands")
     def last_hands(self, n: int = 10) -> list[HandRecord]:
         """The ``n`` most recent hands, newest first, each with its steps in order."""
         out = []
@@ -326,6 +391,7 @@ class Store:
                                   json.loads(results), steps))
         return out
 
+    @_guarded("read the matches")
     def matches(self, limit: int = 50) -> list[dict[str, Any]]:
         """Recent matches, newest first: id, time, game, preset, players, totals, winner."""
         out = []
@@ -341,6 +407,7 @@ class Store:
                         "hands": hands, "actions": actions})
         return out
 
+    @_guarded("read the leaderboard")
     def leaderboard(self, game: str | None = None, *, humans_only: bool = False) -> list[LeaderRow]:
         """Players by matches won, then fewer matches played, then name."""
         where, args = [], []
@@ -360,6 +427,7 @@ class Store:
     CSV_FIELDS = ("match_id", "finished", "game", "preset", "seat", "player", "kind", "total",
                   "won", "hands", "actions")
 
+    @_guarded("export")
     def export_rows(self) -> Iterable[dict[str, Any]]:
         for row in self._db.execute(
                 "SELECT m.id, m.finished, m.game, m.preset, mp.seat, p.name, mp.kind, mp.total,"
@@ -368,6 +436,7 @@ class Store:
                 " JOIN players p ON p.id = mp.player_id ORDER BY m.id, mp.seat"):
             yield dict(zip(self.CSV_FIELDS, row, strict=True))
 
+    @_guarded("export")
     def export_csv(self, file: str | os.PathLike[str] | IO[str]) -> int:
         """Write one CSV row per player per match; returns the number of rows."""
         if isinstance(file, str | os.PathLike):
@@ -382,10 +451,47 @@ class Store:
         return n
 
     def close(self) -> None:
-        self._db.close()
+        if self._db is not None:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
 
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class UnavailableStore(Store):
+    """Stands in for a records database that cannot be opened (damaged, locked, read-only).
+
+    Every use raises the opening's :class:`StoreError`, so finished journals stay queued in
+    ``current/`` (``MatchSession.finish`` and ``resume`` keep what they cannot record) and
+    are recorded once a later start opens the database again. Play goes on meanwhile.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], error: StoreError) -> None:
+        self.path = Path(path)  # no database is opened
+        self._db = None
+        self.version = 0
+        self.error = error
+
+    def _fail(self) -> StoreError:
+        return StoreError(str(self.error), self.error.kind)
+
+    def record_match(self, journal: Any) -> int:
+        raise self._fail()
+
+    def last_hands(self, n: int = 10) -> list[HandRecord]:
+        raise self._fail()
+
+    def matches(self, limit: int = 50) -> list[dict[str, Any]]:
+        raise self._fail()
+
+    def leaderboard(self, game: str | None = None, *, humans_only: bool = False) -> list[LeaderRow]:
+        raise self._fail()
+
+    def export_rows(self) -> Iterator[dict[str, Any]]:
+        raise self._fail()

@@ -126,3 +126,10 @@ def hand_cards(hand: HandState) -> Counter:
 def with_hand(state: MatchState, **changes: object) -> MatchState:
     assert state.hand is not None
     return dataclasses.replace(state, hand=dataclasses.replace(state.hand, **changes))
+
+
+def reason_line(data) -> str:
+    """The English line of an ``illegal_knock`` event's coded reason (a gin Refusal)."""
+    from rummy.gin.kinds import Refusal
+
+    return Refusal(data["reason"]).english(data["reason_params"])

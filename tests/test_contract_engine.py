@@ -52,7 +52,7 @@ def test_c_4_bad_deal_names_the_problem():
     s = ENGINE.new_match(SEED, 4)
     with pytest.raises(ActionError, match="104 cards"):
         act(s, Action("deal", TABLE, cards=tuple(new_deck(1))))
-    with pytest.raises(ActionError, match="waiting for the deal"):
+    with pytest.raises(ActionError, match="must be dealt first"):
         act(s, Action("draw_stock", 1))
     with pytest.raises(ValueError, match="2 to 6"):
         ENGINE.new_match(SEED, 7)
@@ -264,7 +264,7 @@ def test_bad_actions_are_refused_with_a_reason():
     s = position(hands=HANDS, pile=[("7H", A)], stock="4D", turn=B)
     with pytest.raises(ActionError, match="unknown action"):
         act(s, Action("knock", B))
-    with pytest.raises(ActionError, match="not seat 2's move"):
+    with pytest.raises(ActionError, match="not seat 2.s turn"):
         act(s, Action("draw_stock", C))
     with pytest.raises(ActionError, match="not at this table"):
         act(s, Action("draw_stock", 9))

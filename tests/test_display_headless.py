@@ -11,6 +11,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import catalogs  # noqa: E402
 import pygame  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
@@ -106,39 +107,19 @@ def test_kiosk_bad_config_shows_every_error_instead_of_crashing(tmp_path):
     app.close()
 
 
-def test_po_catalogs_parse_compile_and_plural_forms():
-    po = (
-        'msgid ""\nmsgstr ""\n"Plural-Forms: ' + i18n.PLURAL_FORMS["ru"] + '\\n"\n\n'
-        'msgid "{n} point"\nmsgid_plural "{n} points"\nmsgstr[0] "{n} очко"\n'
-        'msgstr[1] "{n} очка"\nmsgstr[2] "{n} очков"\n\n'
-        '#, fuzzy\nmsgid "Knock"\nmsgstr "Стук"\n'
-    )
-    import gettext
-    import io
-
-    t = gettext.GNUTranslations(io.BytesIO(i18n.compile_mo(i18n.parse_po(po))))
-    assert [t.ngettext("{n} point", "{n} points", n) for n in (1, 3, 5, 21)] == [
-        "{n} очко", "{n} очка", "{n} очков", "{n} очко"]
-    assert t.gettext("Knock") == "Knock"  # fuzzy entries are not used
-    with pytest.raises(i18n.CatalogError, match="t.po:2: expected a quoted string"):
-        i18n.parse_po('msgid "x"\nmsgstr nonsense\n', "t.po")
-
-
-def test_catalogs_are_current_and_every_text_has_glyphs():
-    extracted = {e.key for e in i18n.extract()}
-    assert len(extracted) > 100
+def test_every_catalog_text_has_glyphs_and_languages_switch():
     for lang in i18n.LANGUAGES:
-        have = {e.key for e in i18n.load_catalog(lang) if e.msgid}
-        assert extracted <= have, f"{lang}.po lacks {sorted(extracted - have)[:5]}: run python -m display.i18n update"
-        for e in i18n.load_catalog(lang):
-            for text in [e.msgid, *e.msgstr]:
+        cat = catalogs.template() if lang == i18n.SOURCE_LANGUAGE else catalogs.catalog(lang)
+        assert len(catalogs.messages(cat)) > 100
+        for m in catalogs.messages(cat):
+            for text in catalogs.ids(m) + catalogs.strings(m):
                 assert not theme.missing_glyphs(text), (lang, text)
-    assert i18n.missing_translations("en") == []
     for label in i18n.LANGUAGES.values():
         assert not theme.missing_glyphs(label)
     i18n.set_language("ru")
-    assert i18n.language() == "ru"
-    i18n.set_language("en")
+    assert i18n.language() == "ru" and i18n._("Contract rummy") != "Contract rummy"
+    i18n.set_language("xx")
+    assert i18n.language() == "en" and i18n._("Contract rummy") == "Contract rummy"
 
 
 def test_systemd_ready_after_the_first_frame_and_watchdog_from_the_loop(tmp_path, monkeypatch):

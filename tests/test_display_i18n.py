@@ -12,6 +12,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import catalogs  # noqa: E402
 import pygame  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
@@ -30,24 +31,35 @@ NPLURALS = {"id": 1, "ru": 3, "pt": 2}
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_msgid_is_translated(lang):
-    missing = i18n.missing_translations(lang)
+    missing = catalogs.missing_translations(lang)
     assert not missing, f"{lang}: {len(missing)} msgids without a translation, e.g. {missing[:5]}"
+
+
+def test_the_translation_check_catches_a_fuzzy_or_empty_entry(tmp_path, monkeypatch):
+    po = i18n.catalog_path("ru").read_text(encoding="utf-8")
+    first = catalogs.messages(catalogs.catalog("ru"))[0]
+    quoted = f'msgid "{first.id}"\nmsgstr "{first.string}"'
+    assert quoted in po
+    for broken in (f'#, fuzzy\n{quoted}', f'msgid "{first.id}"\nmsgstr ""'):
+        path = tmp_path / "ru" / "LC_MESSAGES" / "messages.po"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(po.replace(quoted, broken), encoding="utf-8")
+        monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+        assert catalogs.missing_translations("ru") == [first.id]
+        monkeypatch.undo()
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_header_and_placeholders(lang):
-    entries = i18n.load_catalog(lang)
-    header = next(e for e in entries if not e.msgid).msgstr[0]
-    assert f"nplurals={NPLURALS[lang]};" in header.replace(" ", "")
-    for e in entries:
-        if not e.msgid:
-            continue
-        want = set(PLACEHOLDER.findall(e.msgid))
-        if e.msgid_plural is not None:
-            assert len(e.msgstr) == NPLURALS[lang], f"{lang}: {e.msgid!r} needs {NPLURALS[lang]} forms"
-            want |= set(PLACEHOLDER.findall(e.msgid_plural))
-        for s in e.msgstr:
-            assert set(PLACEHOLDER.findall(s)) == want, f"{lang}: {e.msgid!r} -> {s!r}: placeholders differ"
+    cat = catalogs.catalog(lang)
+    assert cat.num_plurals == NPLURALS[lang], cat.plural_forms
+    assert f"nplurals={NPLURALS[lang]};" in cat.plural_forms.replace(" ", "")
+    for m in catalogs.messages(cat):
+        want = set().union(*(PLACEHOLDER.findall(i) for i in catalogs.ids(m)))
+        if m.pluralizable:
+            assert len(m.string) == NPLURALS[lang], f"{lang}: {m.id!r} needs {NPLURALS[lang]} forms"
+        for s in catalogs.strings(m):
+            assert set(PLACEHOLDER.findall(s)) == want, f"{lang}: {m.id!r} -> {s!r}: placeholders differ"
 
 
 def test_russian_plurals_choose_three_forms():
@@ -81,7 +93,8 @@ def test_the_glyph_check_catches_a_missing_character():
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_the_bundled_font_has_every_glyph(lang):
-    texts = [s for e in i18n.load_catalog(lang) if e.msgid for s in [e.msgid, *e.msgstr] if s]
+    cat = catalogs.template() if lang == i18n.SOURCE_LANGUAGE else catalogs.catalog(lang)
+    texts = [s for m in catalogs.messages(cat) for s in catalogs.ids(m) + catalogs.strings(m) if s]
     texts += list(i18n.LANGUAGES.values()) + ["♠♥♦♣ ✓ ▶ ◀ ⌫ ● − — – “ ” « » · × ° …"]
     for bold in (False, True):
         bad = {t: missing(t, bold) for t in texts if missing(t, bold)}

@@ -5,6 +5,7 @@ over the hands' touch targets."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -72,8 +73,11 @@ def test_resume_notices_from_the_resume_result():
     assert resume_notices(ResumeResult(object(), ["journal x: torn last line dropped"])) == ["resumed"]
     both = ResumeResult(object(), ["journal x is damaged at line 7"], damaged=[os.devnull])
     assert resume_notices(both) == ["resumed", "damaged"]
-    engine_bug = ResumeResult(None, ["journal x could not be replayed (KeyError: 1); left in current/"])
+    engine_bug = ResumeResult(None, ["journal x could not be replayed (KeyError: 1); left in current/"],
+                              unreadable=[Path("x.jsonl")])
     assert resume_notices(engine_bug) == ["unreadable"]
+    # typed fields, not message text: the same words without the field say nothing
+    assert resume_notices(ResumeResult(None, ["could not be replayed"])) == []
 
 
 def test_torn_line_resumes_the_table_with_a_notice_clear_of_the_hands(tmp_path):

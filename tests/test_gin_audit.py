@@ -11,6 +11,7 @@ import io
 import random
 
 import pytest
+from gin_helpers import reason_line
 
 from rummy.actions import TABLE, Action, ActionError
 from rummy.cards import ALL_CARDS, Card, parse_card, parse_cards
@@ -392,7 +393,7 @@ def test_g_8_2_expose_and_force_discard_stands_hand_exposed_must_knock(table):
     t = illegal_knock_table(table, "expose_and_force")
     ev = t.do("knock", 1, "JS")
     e = only(ev, "illegal_knock")
-    assert e.data["count"] == 8 and "over the knock limit 7" in e.data["reason"]
+    assert e.data["count"] == 8 and "over the knock limit 7" in reason_line(e.data)
     h = t.hand
     assert h.result is None and h.discard_pile[-1] == parse_card("JS")
     assert len(h.hands[1]) == 10 and h.exposed == (False, True) and h.must_knock == (False, True)
@@ -1067,14 +1068,14 @@ def test_g_1_3_declared_q_k_a_run_is_an_illegal_knock(table):
     t.do("pass_upcard", 0)
     t.do("draw_stock", 1)
     ev = t.do("knock", 1, "JS", melds=("QS KS AS", "7H 8H 9H"))
-    assert "is not a meld" in only(ev, "illegal_knock").data["reason"]
+    assert "is not a meld" in reason_line(only(ev, "illegal_knock").data)
 
 
 def test_g_2_2_a_card_in_two_declared_melds_is_an_illegal_knock(table):
     t = table()
     knock_hand(t, "2C")
     ev = t.do("knock", 1, "JS", melds=("2S 3S 4S", "7H 8H 9H", "KC KD KS", "KS KC KD"))
-    assert "more than one meld" in only(ev, "illegal_knock").data["reason"]
+    assert "more than one meld" in reason_line(only(ev, "illegal_knock").data)
 
 
 def test_g_8_illegal_knock_on_the_fiftieth_card_opens_the_last_chance(table):

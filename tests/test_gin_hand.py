@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from gin_helpers import act, cards, deal_order, dealt, event, hand_cards, kinds, position
+from gin_helpers import (
+    act,
+    cards,
+    deal_order,
+    dealt,
+    event,
+    hand_cards,
+    kinds,
+    position,
+    reason_line,
+)
 
 from rummy.actions import TABLE, Action, ActionError
 from rummy.cards import ALL_CARDS, parse_card
@@ -48,9 +58,9 @@ def test_g_1_3_ace_is_low_only_no_wrap_around():
     hand = "QS KS AS 7H 8H 9H KC KD KH 2C 4C"
     st = position("standard", hands=(hand, DEFENDER_A), turn=0)
     _, ev = act(st, "knock", 0, "4C", melds=("QS KS AS", "7H 8H 9H", "KC KD KH"))
-    assert "not a meld" in event(ev, "illegal_knock").data["reason"]
+    assert "not a meld" in reason_line(event(ev, "illegal_knock").data)
     _, ev = act(st, "knock", 0, "4C", melds=("KS AS 2C", "7H 8H 9H"))
-    assert "not a meld" in event(ev, "illegal_knock").data["reason"]
+    assert "not a meld" in reason_line(event(ev, "illegal_knock").data)
 
 
 # --- G-2 melds and deadwood ----------------------------------------------------------------
@@ -66,7 +76,7 @@ def test_g_2_1_sets_and_runs_are_melds_and_g_2_3_count_is_the_deadwood():
 
 def test_g_2_2_a_card_in_two_melds_makes_the_knock_illegal():
     st, ev = act(knock_a(), "knock", 0, "9C", melds=("7H 8H 9H TH", "KC KD KS", "TH 9H 8H"))
-    assert "more than one meld" in event(ev, "illegal_knock").data["reason"]
+    assert "more than one meld" in reason_line(event(ev, "illegal_knock").data)
 
 
 def test_g_2_4_a_declared_suboptimal_arrangement_is_used_and_changes_layoffs():
@@ -291,7 +301,7 @@ def test_g_6_3_ace_knock_card_gin_only_or_one():
                    turn=0, upcard="AS")
     assert not [a for a in ENGINE.legal_actions(st1, 0) if a.kind == "knock"]
     _, ev = act(st1, "knock", 0, "4S")
-    assert "only gin" in event(ev, "illegal_knock").data["reason"]
+    assert "only gin" in reason_line(event(ev, "illegal_knock").data)
     one = ENGINE.preset("knock_card").replace(ace_knock_card="one")
     st2 = position(one, hands=("7H 8H 9H KC KD KS 2C 3C 4C AD QS", DEFENDER_A), turn=0, upcard="AS")
     assert st2.hand.knock_limit == 1
@@ -368,7 +378,7 @@ def test_g_8_2_illegal_knock_exposes_the_hand_and_forces_a_later_knock():
     st = position("standard", hands=(ILLEGAL, DEFENDER_A), turn=0, stock="QS 3C")
     st, ev = act(st, "knock", 0, "8S")
     data = event(ev, "illegal_knock").data
-    assert data["count"] == 13 and "over the knock limit 10" in data["reason"]
+    assert data["count"] == 13 and "over the knock limit 10" in reason_line(data)
     h = st.hand
     assert h.top_discard == parse_card("8S") and len(h.hands[0]) == 10
     assert h.exposed == (True, False) and h.must_knock == (True, False)
@@ -420,7 +430,7 @@ def test_g_8_3_opponent_option_accept_or_refuse():
 
 def test_g_8_1_an_invalid_declared_meld_is_an_illegal_knock_and_g_22_1_taken_card_is_refused():
     st, ev = act(knock_a(), "knock", 0, "9C", melds=("7H 8H 9H TH", "KC KD"))
-    assert "not a meld" in event(ev, "illegal_knock").data["reason"]
+    assert "not a meld" in reason_line(event(ev, "illegal_knock").data)
     st = knock_a(last_taken="9C", phase=HandPhase.DISCARD)
     with pytest.raises(ActionError, match="just taken"):
         act(st, "knock", 0, "9C")

@@ -7,7 +7,7 @@ durable journal lines on disk (``rummy.records.replay``); the restarted process 
 match when no unfinished match is left). With the bot runner the finished matches must also
 equal those of an uninterrupted run with the same seed: nothing lost, nothing changed.
 
-The command is a parameter (:data:`COMMANDS`): ``runner`` is ``python -m rummy.session run``,
+The command is a parameter (:data:`COMMANDS`): ``runner`` is ``python -m rummy.session_runner run``,
 ``app`` is ``rummy-table sim --headless``, the table app itself. Streams run in parallel.
 """
 
@@ -41,7 +41,7 @@ RESUMED = re.compile(r"^resumed ([0-9a-f]{64}) after (\d+) actions$")
 
 
 def runner_cmd(state_dir: Path, seed: int, game: str, matches: int) -> list[str]:
-    return [sys.executable, "-m", "rummy.session", "run", "--state-dir", str(state_dir),
+    return [sys.executable, "-m", "rummy.session_runner", "run", "--state-dir", str(state_dir),
             "--seed", str(seed), "--game", game, "--matches", str(matches), "--delay", "0.002"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from rummy.session import (
     DAMAGED,
     MatchSession,
     SessionError,
+    StorageError,
     canonical,
     state_digest,
 )
@@ -254,20 +256,23 @@ def test_store_failure_at_finish_keeps_the_journal_for_the_next_start(tmp_path):
 
 
 def test_failed_write_leaves_no_half_line(tmp_path, monkeypatch):
+    import rummy.records as records
+
     s = start(tmp_path)
     play(s, 5)
     digest = s.digest()
-    real_write = s._writer._file.write
+    real_write = os.write
 
-    def half_write(text):
-        real_write(text[: len(text) // 2])
-        s._writer._file.flush()
+    def half_write(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(s._writer._file, "write", half_write)
-    with pytest.raises(OSError):
+    monkeypatch.setattr(records.os, "write", half_write)
+    with pytest.raises(StorageError) as info:
         s.apply(next_action(s, [RandomPlayer(), RandomPlayer()]))
+    assert info.value.code == "storage_full"
     assert s.digest() == digest and s.actions_applied == 5
+    monkeypatch.setattr(records.os, "write", real_write)
     play(s, 3)  # the disk has room again
     s.close()
     journal = read_journal(s.journal_path)

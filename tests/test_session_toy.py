@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rummy.actions import TABLE, Action, ActionError, Event
+from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.cards import Card
+from rummy.outcome import MatchOutcome
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,12 @@ class ToyEngine:
     def apply(self, state, action):
         if action.kind == "deal":
             if action.seat != TABLE or not self.decks_to_deal(state):
-                raise ActionError("no deal is pending")
+                raise ActionError(CommonRefusal.NO_DEAL_DUE)
             if len(action.cards) != 52:
-                raise ActionError("a deal needs one pack")
+                raise ActionError(CommonRefusal.NOT_NOW, kind=action.kind, waiting="a pack")
             return replace(state, deck=action.cards, deals=state.deals + 1), [Event("dealt")]
         if action.kind != "draw" or action.seat not in self.to_act(state):
-            raise ActionError(f"not legal: {action}")
+            raise ActionError(CommonRefusal.NOT_NOW, kind=action.kind, waiting="draw")
         card, deck = state.deck[0], state.deck[1:]
         seat = action.seat
         gain = card.value * (2 if action.flag else 1)
@@ -83,6 +84,15 @@ class ToyEngine:
 
     def is_over(self, state):
         return max(state.scores, default=0) >= state.rules.target
+
+    result_events = frozenset({"dealt"})
+
+    def outcome(self, state, *, abandoned=False):
+        if self.is_over(state):
+            best = max(state.scores)
+            return MatchOutcome.won(tuple(s for s, t in enumerate(state.scores) if t == best), state.scores)
+        result = MatchOutcome.in_progress(state.scores)
+        return result.abandon() if abandoned else result
 
     def view(self, state, seat):
         return {"scores": state.scores, "hand": state.hands[seat] if seat is not None else None}

@@ -19,6 +19,8 @@ from dataclasses import replace
 
 from rummy.actions import TABLE, ActionError, Event
 from rummy.contract import flow
+from rummy.contract.kinds import EventKind as E
+from rummy.contract.kinds import Refusal
 from rummy.contract.state import ASK, PLAY, TAKE, TURN, BuyState, ContractState, PileCard
 
 
@@ -90,60 +92,58 @@ def ask(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
     n = state.turn
     if state.phase == TURN:
         if state.stock_only:
-            raise ActionError(f"seat {n} resumes his turn from the stock: nothing to buy (C-15.1)")
+            raise ActionError(Refusal.BUY_STOCK_ONLY, seat=n)  # C-15.1
         if top is None:
-            raise ActionError("the open pack is empty: nothing to buy")
-        if seat == n:
-            raise ActionError("the player in turn buys with a card count (buy with target = k, C-8.2)")
+            raise ActionError(Refusal.BUY_PACK_EMPTY)
+        if seat == n:  # C-8.2
+            raise ActionError(Refusal.BUY_IN_TURN_NEEDS_COUNT, seat=seat)
         if seat in state.declined:
-            raise ActionError(f"seat {seat} already passed on {top.card}")
+            raise ActionError(Refusal.ALREADY_PASSED, seat=seat, card=top.card)
         _check_buyer(state, seat, top)
         buy = BuyState(top.card, top.discarder, asker=seat, requests=frozenset({seat}))
         state = replace(state, phase=ASK, buy=buy)
-        events = [Event("asked_to_buy", seat, {"card": str(top.card)})]
+        events = [Event(E.ASKED_TO_BUY, seat, {"card": str(top.card)})]
         return _walk(state, n, events)
     if state.phase == ASK and state.buy is not None:
         buy = state.buy
         assert buy.asked is not None and buy.asker is not None
         pending = flow.seats_from(state, buy.asked, buy.asker)
         if seat == n:
-            raise ActionError(f"seat {n} is asked: answer Можно or Нельзя (C-8.4)")
+            raise ActionError(Refusal.ASKED_MUST_ANSWER, seat=n)  # C-8.4
         if seat == buy.asker or seat in buy.requests:
-            raise ActionError(f"seat {seat} has already asked for {buy.card}")
-        if seat not in pending:
-            raise ActionError(
-                f"seat {buy.asker} is nearer in turn order and has priority for {buy.card} (C-8.8)"
-            )
+            raise ActionError(Refusal.ALREADY_ASKED, seat=seat, card=buy.card)
+        if seat not in pending:  # C-8.8
+            raise ActionError(Refusal.BUY_PRIORITY, seat=seat, asker=buy.asker, card=buy.card)
         if seat in state.declined:
-            raise ActionError(f"seat {seat} already passed on {buy.card}")
+            raise ActionError(Refusal.ALREADY_PASSED, seat=seat, card=buy.card)
         _check_buyer(state, seat, PileCard(buy.card, buy.discarder))
         # The nearest requester is the asker; the seats before him that said "Можно"
         # stay permitted (C-8.8).
         buy = replace(buy, asker=seat, requests=buy.requests | {seat})
         state = replace(state, buy=buy)
-        events = [Event("asked_to_buy", seat, {"card": str(buy.card)})]
+        events = [Event(E.ASKED_TO_BUY, seat, {"card": str(buy.card)})]
         return _walk(state, buy.asked, events)
-    raise ActionError("nobody may buy now: buy when a turn starts, before the card is taken")
+    raise ActionError(Refusal.BUY_NOT_NOW, seat=seat)
 
 
 def _check_buyer(state: ContractState, seat: int, pile: PileCard) -> None:
     rules = state.rules
     if pile.discarder == seat:
-        raise ActionError(f"seat {seat} discarded {pile.card} and may not buy it back (C-8.1)")
+        raise ActionError(Refusal.BUY_OWN_DISCARD, seat=seat, card=pile.card)  # C-8.1
     if rules.max_buys_per_deal is not None and state.buys[seat] >= rules.max_buys_per_deal:
-        raise ActionError(f"seat {seat} has used all {rules.max_buys_per_deal} buys of this deal")
+        raise ActionError(Refusal.BUY_LIMIT, seat=seat, limit=rules.max_buys_per_deal)  # C-8.7
     if not rules.buy_after_contract and state.contract_down[seat]:
-        raise ActionError(f"seat {seat} has laid his contract and may not buy any more")
+        raise ActionError(Refusal.BUY_AFTER_CONTRACT, seat=seat)  # C-8.7
 
 
 def no_buy(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
     """``seat`` passes on the window's card (bots; a table simply never presses BUY)."""
     if state.phase != TURN or seat not in askers(state):
-        raise ActionError(f"seat {seat} has nothing to pass on now")
+        raise ActionError(Refusal.NOTHING_TO_PASS, seat=seat)
     top = state.top
     assert top is not None
     state = replace(state, declined=state.declined | {seat})
-    return state, [Event("passed_on_buy", seat, {"card": str(top.card)})]
+    return state, [Event(E.PASSED_ON_BUY, seat, {"card": str(top.card)})]
 
 
 def _walk(state: ContractState, start: int, events: list[Event]) -> tuple[ContractState, list[Event]]:
@@ -154,9 +154,9 @@ def _walk(state: ContractState, start: int, events: list[Event]) -> tuple[Contra
     for seat in flow.seats_from(state, start, buy.asker):
         if can_refuse(state, seat, pile):  # seats with no right to the card are not asked
             state = replace(state, buy=replace(buy, asked=seat))
-            events.append(Event("question", seat, {"asker": buy.asker, "card": str(buy.card)}))
+            events.append(Event(E.QUESTION, seat, {"asker": buy.asker, "card": str(buy.card)}))
             return state, events
-    events.append(Event("buy_granted", buy.asker, {"card": str(buy.card), "by": list(buy.permitted)}))
+    events.append(Event(E.BUY_GRANTED, buy.asker, {"card": str(buy.card), "by": list(buy.permitted)}))
     return _start_take(state, buy.asker, first_free=False, granted=True, events=events)
 
 
@@ -164,10 +164,10 @@ def answer(state: ContractState, seat: int, flag: bool | None) -> tuple[Contract
     """The asked seat answers: True "Можно" (C-8.5 chain), False "Нельзя" (C-8.4)."""
     buy = state.buy
     if state.phase != ASK or buy is None or buy.asked != seat:
-        raise ActionError(f"seat {seat} is not being asked anything")
+        raise ActionError(Refusal.NOT_ASKED, seat=seat)
     if flag is None:
-        raise ActionError("an answer needs flag true (Можно) or false (Нельзя)")
-    events = [Event("answered", seat, {"flag": flag, "asker": buy.asker, "card": str(buy.card)})]
+        raise ActionError(Refusal.ANSWER_NEEDS_FLAG, seat=seat)
+    events = [Event(E.ANSWERED, seat, {"flag": flag, "asker": buy.asker, "card": str(buy.card)})]
     if flag:
         state = replace(state, buy=replace(buy, permitted=(*buy.permitted, seat)))
         return _walk(state, state.left(seat), events)
@@ -178,7 +178,7 @@ def answer(state: ContractState, seat: int, flag: bool | None) -> tuple[Contract
         state = flow.with_hand(state, n, (*state.hands[n], top.card))
         state = replace(state, discard_pile=state.discard_pile[:-1], buy=None, phase=PLAY,
                         taken_card=top.card)
-        events.append(Event("took_discard", n, {"card": str(top.card)}))
+        events.append(Event(E.TOOK_DISCARD, n, {"card": str(top.card)}))
         return state, events
     return _start_take(state, seat, first_free=(seat == n), granted=False, events=events)
 
@@ -204,27 +204,26 @@ def take_cards(state: ContractState, seat: int, k: int | None) -> tuple[Contract
     """The buyer takes ``k`` pack cards from the top (C-8.5)."""
     buy = state.buy
     if state.phase != TAKE or buy is None or buy.buyer != seat:
-        raise ActionError(f"seat {seat} is not buying now")
+        raise ActionError(Refusal.NOT_BUYING, seat=seat)
     if k is None or not 1 <= k <= buy.max_cards:
-        raise ActionError(f"take 1..{buy.max_cards} cards from the pack (target), got {k!r}")
+        raise ActionError(Refusal.TAKE_COUNT, max=buy.max_cards, got=k)
     return execute(state, seat, k, "granted" if buy.granted else "refused")
 
 
 def in_turn_buy(state: ContractState, seat: int, k: int | None) -> tuple[ContractState, list[Event]]:
     """C-8.2: N takes the top card and ``k - 1`` more, one stock card for each extra card."""
     if state.phase != TURN or seat != state.turn:
-        raise ActionError(f"seat {seat} is not the player in turn")
+        raise ActionError(Refusal.NOT_IN_TURN, seat=seat)
     allowed = in_turn_range(state)
     top = state.top
     if top is not None and top.discarder == seat:
-        raise ActionError(f"seat {seat} discarded {top.card} and may not buy it back (C-8.1)")
+        raise ActionError(Refusal.BUY_OWN_DISCARD, seat=seat, card=top.card)  # C-8.1
     if k is None or k not in allowed:
         if not allowed:
-            raise ActionError(f"seat {seat} may not buy from the pack now")
+            raise ActionError(Refusal.IN_TURN_BUY_NOT_NOW, seat=seat)
         raise ActionError(
-            f"an in-turn buy takes {allowed.start}..{allowed.stop - 1} cards (target); "
-            "one card is an ordinary draw (draw_discard, C-8.2)"
-        )
+            Refusal.IN_TURN_BUY_COUNT, low=allowed.start, high=allowed.stop - 1, got=k
+        )  # C-8.2
     return execute(state, seat, k, "in_turn")
 
 
@@ -255,7 +254,7 @@ def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[Contrac
     events.insert(
         0,
         Event(
-            "bought",
+            E.BOUGHT,
             buyer,
             {
                 "how": how,
@@ -268,7 +267,7 @@ def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[Contrac
         ),
     )
     if dead:
-        events.append(Event("stock_exhausted", TABLE, {}))
+        events.append(Event(E.STOCK_EXHAUSTED, TABLE, {}))
         state, more = flow.end_deal(state, None)
         return state, events + more
     if how == "granted" and rules.after_buy_turn == "resume":

@@ -1,76 +1,23 @@
-"""The contract of each deal (C-3): an exact number of sets and sequences."""
+"""Laying a contract (C-3): whether groups fulfil it, and finding one in a hand.
+
+The :class:`Contract` value itself is a rules parameter and lives in
+:mod:`rummy.contract.rules` (re-exported here).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
 
+from rummy.actions import ActionError
 from rummy.cards import SUITS, Card
+from rummy.contract.kinds import Refusal
 from rummy.contract.melds import SET, meld_kind, meld_problem
-
-if TYPE_CHECKING:
-    from rummy.contract.rules import ContractRules
+from rummy.contract.rules import SEED_CONTRACTS as SEED_CONTRACTS  # re-exported
+from rummy.contract.rules import Contract, ContractRules
 
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """What a player must lay down in one deal, "no more and no less" (C-3.1)."""
-
-    sets: int = 0
-    sequences: int = 0
-
-    @property
-    def groups(self) -> int:
-        return self.sets + self.sequences
-
-    def describe(self) -> str:
-        parts = []
-        if self.sets:
-            parts.append(f"{self.sets} set" + ("s" if self.sets > 1 else ""))
-        if self.sequences:
-            parts.append(f"{self.sequences} sequence" + ("s" if self.sequences > 1 else ""))
-        return " and ".join(parts) or "nothing"
-
-    def to_dict(self) -> dict[str, int]:
-        d: dict[str, int] = {}
-        if self.sets:
-            d["sets"] = self.sets
-        if self.sequences:
-            d["seqs"] = self.sequences
-        return d
-
-    @classmethod
-    def from_dict(cls, d: Any) -> Contract:
-        """``{"sets": 2}`` / ``{"sets": 1, "seqs": 1}``; ``ValueError`` naming the problem."""
-        if not isinstance(d, Mapping):
-            raise ValueError(f"a contract is a table like {{sets = 1, seqs = 1}}, got {d!r}")
-        unknown = set(d) - {"sets", "seqs"}
-        if unknown:
-            raise ValueError(f"unknown contract key(s) {sorted(unknown)} (use 'sets', 'seqs')")
-        vals = []
-        for key in ("sets", "seqs"):
-            v = d.get(key, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
-                raise ValueError(f"contract {key!r} must be an integer 0..4, got {v!r}")
-            vals.append(v)
-        if vals[0] + vals[1] == 0:
-            raise ValueError("a contract needs at least one set or sequence")
-        return cls(vals[0], vals[1])
-
-
-# C-3 table, SEED 002: 2 sets; set + sequence; 2 sequences; 3 sets; 2 sets + sequence.
-SEED_CONTRACTS: tuple[Contract, ...] = (
-    Contract(sets=2),
-    Contract(sets=1, sequences=1),
-    Contract(sequences=2),
-    Contract(sets=3),
-    Contract(sets=2, sequences=1),
-)
 
 
 def contract_problem(
@@ -80,14 +27,14 @@ def contract_problem(
     *,
     already: Sequence[Sequence[Card]] = (),
     partial: bool = False,
-) -> str | None:
-    """Why ``groups`` do not fulfil ``contract`` (C-3), or None.
+) -> ActionError | None:
+    """Why ``groups`` do not fulfil ``contract`` (C-3) as a coded refusal, or None.
 
     ``already``: groups this player laid earlier in the deal (only when the contract may
     be laid over several turns); ``partial``: accept fewer groups than the contract.
     """
     if not groups:
-        return "lay down at least one group"
+        return ActionError(Refusal.NO_GROUPS)
     sets: list[Sequence[Card]] = []
     seqs: list[Sequence[Card]] = []
     for g in [*already, *groups]:
@@ -95,18 +42,18 @@ def contract_problem(
         if problem:
             return problem
         (sets if meld_kind(g, rules) == SET else seqs).append(g)
-    want = contract.describe()
-    if len(sets) > contract.sets or len(seqs) > contract.sequences:
-        return f"the contract of this deal is {want}, no more and no less (C-3.1)"
+    want = {"sets": contract.sets, "sequences": contract.sequences}
+    if len(sets) > contract.sets or len(seqs) > contract.sequences:  # C-3.1
+        return ActionError(Refusal.CONTRACT_TOO_MANY, **want)
     if not partial and (len(sets) < contract.sets or len(seqs) < contract.sequences):
-        return f"the contract of this deal is {want}, laid in one turn (C-3.1, C-15.3)"
-    if rules.contract_distinct:
+        return ActionError(Refusal.CONTRACT_TOO_FEW, **want)  # C-3.1, C-15.3
+    if rules.contract_distinct:  # C-3.2
         ranks = [g[0].rank for g in sets]
         if len(set(ranks)) < len(ranks):
-            return "the sets of a contract must be of different ranks (C-3.2)"
+            return ActionError(Refusal.SETS_SAME_RANK)
         suits = [g[0].suit for g in seqs]
         if len(set(suits)) < len(suits):
-            return "the sequences of a contract must be of different suits (C-3.2)"
+            return ActionError(Refusal.SEQUENCES_SAME_SUIT)
     return None
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummy.actions import Event
+from rummy.contract.kinds import EventKind as E
 from rummy.describe_common import Line, describe_with
 from rummy.describe_common import card_list as _list
 from rummy.describe_common import seat_name as _seat
@@ -75,24 +76,24 @@ def _match_over(d: Mapping[str, Any], who: str) -> str:
 
 
 LINES: dict[str, Line] = {
-    "dealt": _dealt,
-    "turn_started": _turn_started,
-    "drew_stock": "{who} draws {card} from the stock",
-    "took_discard": "{who} takes {card} from the pack",
-    "stock_refilled": "the pack is turned into a new stock ({cards} cards, refill {refill})",
-    "stock_exhausted": "the stock is exhausted: the deal ends without a finisher",
-    "asked_to_buy": "{who} asks \"Можно?\" (may I?) for {card}",
-    "question": lambda d, who: f"{who} is asked whether {_seat(d['asker'])} may buy {d['card']}",
-    "answered": _answered,
-    "buy_granted": "{who} may buy {card}",
-    "passed_on_buy": "{who} does not ask for {card}",
-    "bought": _bought,
-    "melded": _melded,
-    "laid_off": _laid_off,
-    "discarded": "{who} discards {card}",
-    "went_out": "{who} goes out",
-    "hand_scored": _hand_scored,
-    "match_over": _match_over,
+    E.DEALT: _dealt,
+    E.TURN_STARTED: _turn_started,
+    E.DREW_STOCK: "{who} draws {card} from the stock",
+    E.TOOK_DISCARD: "{who} takes {card} from the pack",
+    E.STOCK_REFILLED: "the pack is turned into a new stock ({cards} cards, refill {refill})",
+    E.STOCK_EXHAUSTED: "the stock is exhausted: the deal ends without a finisher",
+    E.ASKED_TO_BUY: "{who} asks \"Можно?\" (may I?) for {card}",
+    E.QUESTION: lambda d, who: f"{who} is asked whether {_seat(d['asker'])} may buy {d['card']}",
+    E.ANSWERED: _answered,
+    E.BUY_GRANTED: "{who} may buy {card}",
+    E.PASSED_ON_BUY: "{who} does not ask for {card}",
+    E.BOUGHT: _bought,
+    E.MELDED: _melded,
+    E.LAID_OFF: _laid_off,
+    E.DISCARDED: "{who} discards {card}",
+    E.WENT_OUT: "{who} goes out",
+    E.HAND_SCORED: _hand_scored,
+    E.MATCH_OVER: _match_over,
 }
 
 

@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rummy import multiset
-from rummy.actions import TABLE, Action, ActionError, Event
+from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.cards import format_cards, new_deck
 from rummy.contract import buying, flow, play_rules
 from rummy.contract import rules as rules_mod
 from rummy.contract.contracts import find_contract
 from rummy.contract.describe import describe_event
+from rummy.contract.kinds import RESULT_EVENTS, Phase, Refusal
+from rummy.contract.kinds import ActionKind as A
+from rummy.contract.kinds import EventKind as E
 from rummy.contract.melds import SET, layoff_problem
 from rummy.contract.rules import ContractRules
+from rummy.contract.scoring import winners
 from rummy.contract.state import (
     ASK,
     DEAL,
@@ -32,6 +36,7 @@ from rummy.contract.state import (
     ContractView,
     PileCard,
 )
+from rummy.outcome import MatchOutcome
 
 
 def new_match(rules: ContractRules, seats: int, *, first_dealer: int = 0) -> ContractState:
@@ -66,19 +71,18 @@ def new_match(rules: ContractRules, seats: int, *, first_dealer: int = 0) -> Con
 def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
     """C-4: one card at a time from the dealer's left, then the upcard; left of dealer starts."""
     if state.phase != DEAL:
-        raise ActionError("no deal is due now")
+        raise ActionError(CommonRefusal.NO_DEAL_DUE)
     if action.seat != TABLE:
-        raise ActionError("the table deals (seat -1)")
+        raise ActionError(CommonRefusal.ONLY_TABLE_DEALS, seat=action.seat)
     deck = list(action.cards)
     want = new_deck(state.rules.decks)
     if Counter(deck) != Counter(want):
         extra = multiset.missing(want, deck)
         lacking = multiset.missing(deck, want)
         raise ActionError(
-            f"the deal must hold exactly {len(want)} cards of {state.rules.decks} packs"
-            + (f"; extra {format_cards(extra[:5])}" if extra else "")
-            + (f"; missing {format_cards(lacking[:5])}" if lacking else "")
-        )
+            Refusal.DEAL_WRONG_CARDS, count=len(want), decks=state.rules.decks,
+            extra=tuple(extra[:5]), missing=tuple(lacking[:5]),
+        )  # C-4, C-13
     number = state.deal_number + 1
     n = state.seats
     dealer = (state.first_dealer + number - 1) % n  # C-4.1 the deal passes to the left
@@ -108,7 +112,7 @@ def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
     first = state.left(dealer)
     events = [
         Event(
-            "dealt",
+            E.DEALT,
             TABLE,
             {
                 "deal": number,
@@ -142,26 +146,26 @@ def legal_actions(state: ContractState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.phase == TURN:
         if seat == state.turn:
-            out.append(Action("draw_stock", seat))
+            out.append(Action(A.DRAW_STOCK, seat))
             top = state.top
             if top is not None and not state.stock_only and top.discarder != seat:
-                out.append(Action("draw_discard", seat))
-            out += [Action("buy", seat, target=k) for k in buying.in_turn_range(state)]
+                out.append(Action(A.DRAW_DISCARD, seat))
+            out += [Action(A.BUY, seat, target=k) for k in buying.in_turn_range(state)]
         elif seat in buying.askers(state):
-            out += [Action("buy", seat), Action("no_buy", seat)]
+            out += [Action(A.BUY, seat), Action(A.NO_BUY, seat)]
     elif state.phase == ASK and state.buy is not None:
         buy = state.buy
         if seat == buy.asked:
-            out.append(Action("answer", seat, flag=True))
-            out.append(Action("answer", seat, flag=False))
+            out.append(Action(A.ANSWER, seat, flag=True))
+            out.append(Action(A.ANSWER, seat, flag=False))
         assert buy.asked is not None and buy.asker is not None
         pending = flow.seats_from(state, buy.asked, buy.asker)
         pile = PileCard(buy.card, buy.discarder)
         if (seat in pending and seat != state.turn and seat not in state.declined
                 and buying.can_buy(state, seat, pile)):
-            out.append(Action("buy", seat))
+            out.append(Action(A.BUY, seat))
     elif state.phase == TAKE and state.buy is not None and seat == state.buy.buyer:
-        out += [Action("take_cards", seat, target=k) for k in range(1, state.buy.max_cards + 1)]
+        out += [Action(A.TAKE_CARDS, seat, target=k) for k in range(1, state.buy.max_cards + 1)]
     elif state.phase == PLAY and seat == state.turn:
         out += _play_actions(state, seat)
     return out
@@ -177,7 +181,7 @@ def _play_actions(state: ContractState, seat: int) -> list[Action]:
         already = [m.cards for m in state.table_melds if m.owner == seat]
         groups = find_contract(hand, state.contract, rules, already=already)
         if groups is not None:
-            action = Action("meld", seat, melds=groups)
+            action = Action(A.MELD, seat, melds=groups)
             left = len(hand) - sum(len(g) for g in groups)
             if left >= 2 or _ok(play_rules.meld, state, seat, groups):  # C-6.3 exit check
                 out.append(action)
@@ -192,10 +196,10 @@ def _play_actions(state: ContractState, seat: int) -> list[Action]:
                     continue
                 if layoff_problem(m.cards, card, rules) is None:
                     if len(hand) > 2 or _ok(play_rules.lay_off, state, seat, card, m.id):
-                        out.append(Action("lay_off", seat, card=card, target=m.id))
+                        out.append(Action(A.LAY_OFF, seat, card=card, target=m.id))
     for card in multiset.distinct(hand):
         if play_rules.discard_problem(state, seat, hand, card, taken=state.taken_card) is None:
-            out.append(Action("discard", seat, card=card))
+            out.append(Action(A.DISCARD, seat, card=card))
     return out
 
 
@@ -207,43 +211,70 @@ def _ok(fn: Any, *args: Any) -> bool:
     return True
 
 
+Handler = Callable[[ContractState, Action], tuple[ContractState, list[Event]]]
+
+
+def _buy(state: ContractState, a: Action) -> tuple[ContractState, list[Event]]:
+    if state.phase == TURN and a.seat == state.turn:
+        return buying.in_turn_buy(state, a.seat, a.target)  # C-8.2
+    return buying.ask(state, a.seat)  # C-8.3
+
+
+_HANDLERS: dict[tuple[Phase, A], Handler] = {
+    (Phase.TURN, A.DRAW_STOCK): lambda s, a: play_rules.draw_stock(s, a.seat),
+    (Phase.TURN, A.DRAW_DISCARD): lambda s, a: play_rules.draw_discard(s, a.seat),
+    (Phase.TURN, A.BUY): _buy,
+    (Phase.ASK, A.BUY): _buy,
+    (Phase.TURN, A.NO_BUY): lambda s, a: buying.no_buy(s, a.seat),
+    (Phase.ASK, A.ANSWER): lambda s, a: buying.answer(s, a.seat, a.flag),
+    (Phase.TAKE, A.TAKE_CARDS): lambda s, a: buying.take_cards(s, a.seat, a.target),
+    (Phase.PLAY, A.MELD): lambda s, a: play_rules.meld(s, a.seat, a.melds),
+    (Phase.PLAY, A.LAY_OFF): lambda s, a: play_rules.lay_off(s, a.seat, a.card, a.target),
+    (Phase.PLAY, A.DISCARD): lambda s, a: play_rules.discard(s, a.seat, a.card),
+}
+
+# Why a kind is refused outside its phases, when saying more than "not now" helps.
+_NOT_NOW: dict[str, Refusal] = {
+    A.BUY: Refusal.BUY_NOT_NOW,
+    A.NO_BUY: Refusal.NOTHING_TO_PASS,
+    A.ANSWER: Refusal.NOT_ASKED,
+    A.TAKE_CARDS: Refusal.NOT_BUYING,
+}
+
+
 def apply(state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
-    """The next state and its events; ``ActionError`` with a readable reason otherwise."""
+    """The next state and its events; a coded ``ActionError`` otherwise."""
     if not isinstance(action, Action):
-        raise ActionError(f"not an action: {action!r}")
+        raise ActionError(CommonRefusal.NOT_AN_ACTION, value=repr(action))
     if state.phase == OVER:
-        raise ActionError("the match is over")
+        raise ActionError(CommonRefusal.MATCH_OVER)
     kind, seat = action.kind, action.seat
-    if kind == "deal":
+    if kind == A.DEAL:
         return _deal(state, action)
+    if kind not in _KINDS:
+        raise ActionError(CommonRefusal.UNKNOWN_ACTION, kind=kind, known=tuple(A))
     if not 0 <= seat < state.seats:
-        raise ActionError(f"seat {seat} is not at this table (0..{state.seats - 1})")
+        raise ActionError(CommonRefusal.SEAT_NOT_AT_TABLE, seat=seat, seats=state.seats)
     if state.phase == DEAL:
-        raise ActionError("waiting for the deal")
-    if kind == "draw_stock":
-        return play_rules.draw_stock(state, seat)
-    if kind == "draw_discard":
-        return play_rules.draw_discard(state, seat)
-    if kind == "buy":
-        if state.phase == TURN and seat == state.turn:
-            return buying.in_turn_buy(state, seat, action.target)
-        return buying.ask(state, seat)
-    if kind == "no_buy":
-        return buying.no_buy(state, seat)
-    if kind == "answer":
-        return buying.answer(state, seat, action.flag)
-    if kind == "take_cards":
-        return buying.take_cards(state, seat, action.target)
-    if kind == "meld":
-        return play_rules.meld(state, seat, action.melds)
-    if kind == "lay_off":
-        return play_rules.lay_off(state, seat, action.card, action.target)
-    if kind == "discard":
-        return play_rules.discard(state, seat, action.card)
+        raise ActionError(CommonRefusal.DEAL_FIRST, kind=kind)
+    handler = _HANDLERS.get((Phase(state.phase), A(kind)))
+    if handler is not None:
+        return handler(state, action)
+    if kind in _NOT_NOW:
+        raise ActionError(_NOT_NOW[kind], seat=seat)
+    if state.phase in (TURN, PLAY) and seat != state.turn:
+        raise ActionError(CommonRefusal.NOT_YOUR_TURN, seat=seat, turn=state.turn)
     raise ActionError(
-        f"unknown action {kind!r} for contract rummy; known: deal, draw_stock, draw_discard, "
-        "buy, no_buy, answer, take_cards, meld, lay_off, discard"
+        CommonRefusal.NOT_NOW, kind=kind, phase=state.phase, waiting=waiting_for(state.phase)
     )
+
+
+_KINDS = frozenset(A)
+
+
+def waiting_for(phase: str) -> tuple[A, ...]:
+    """The action kinds the handler table takes in ``phase``."""
+    return tuple(k for p, k in _HANDLERS if p == phase)
 
 
 def view(state: ContractState, seat: int | None) -> ContractView:
@@ -277,6 +308,7 @@ class ContractEngine:
     """Five-deal contract rummy with "Можно?" buying (seed 002)."""
 
     name = "contract"
+    result_events = RESULT_EVENTS
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> ContractRules:
         return rules_mod.rules_from_dict(data)
@@ -304,6 +336,13 @@ class ContractEngine:
 
     def is_over(self, state: ContractState) -> bool:
         return state.phase == OVER
+
+    def outcome(self, state: ContractState, *, abandoned: bool = False) -> MatchOutcome:
+        """Totals are the scores; the highest total wins, ties share (C-7.4)."""
+        if state.phase == OVER:
+            return MatchOutcome.won(tuple(winners(state.scores)), state.scores)
+        result = MatchOutcome.in_progress(state.scores)
+        return result.abandon() if abandoned else result
 
     def view(self, state: ContractState, seat: int | None) -> ContractView:
         return view(state, seat)

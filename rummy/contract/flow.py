@@ -9,6 +9,7 @@ from typing import Any
 from rummy.actions import TABLE, Event
 from rummy.cards import Card
 from rummy.contract import scoring
+from rummy.contract.kinds import EventKind as E
 from rummy.contract.state import DEAL, OVER, TURN, ContractState, DealResult
 
 
@@ -53,7 +54,7 @@ def refill(state: ContractState) -> tuple[ContractState, list[Event]]:
         discard_pile=state.discard_pile[-1:],
         refills_used=state.refills_used + 1,
     )
-    return state, [Event("stock_refilled", TABLE, {"cards": len(under), "refill": state.refills_used})]
+    return state, [Event(E.STOCK_REFILLED, TABLE, {"cards": len(under), "refill": state.refills_used})]
 
 
 def draw_card(state: ContractState) -> tuple[ContractState, Card | None, list[Event]]:
@@ -87,7 +88,7 @@ def start_turn(
         "skipped": list(skipped),
         "stock_only": stock_only,
     }
-    return state, [Event("turn_started", seat, data)]
+    return state, [Event(E.TURN_STARTED, seat, data)]
 
 
 def end_deal(state: ContractState, finisher: int | None) -> tuple[ContractState, list[Event]]:
@@ -97,7 +98,7 @@ def end_deal(state: ContractState, finisher: int | None) -> tuple[ContractState,
     result = DealResult(state.deal_number, finisher, points)
     events = [
         Event(
-            "hand_scored",
+            E.HAND_SCORED,
             TABLE,
             {
                 "deal": state.deal_number,
@@ -121,6 +122,6 @@ def end_deal(state: ContractState, finisher: int | None) -> tuple[ContractState,
     )
     if last:
         events.append(
-            Event("match_over", TABLE, {"scores": list(scores), "winners": list(scoring.winners(scores))})
+            Event(E.MATCH_OVER, TABLE, {"scores": list(scores), "winners": list(scoring.winners(scores))})
         )
     return state, events

@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from rummy.cards import Card, format_cards
+from rummy.actions import ActionError
+from rummy.cards import Card
+from rummy.contract.kinds import Refusal
 
 if TYPE_CHECKING:
     from rummy.contract.rules import ContractRules
@@ -43,36 +45,34 @@ def _seq_positions(ranks: set[int], ace_mode: str) -> list[int] | None:
     return None
 
 
-def meld_problem(cards: Sequence[Card], rules: ContractRules) -> str | None:
-    """Why ``cards`` is not a meld (C-1, C-2), or None when it is one."""
-    cards = list(cards)
-    text = format_cards(cards)
-    if not cards:
-        return "an empty group is not a meld"
-    ranks = {c.rank for c in cards}
-    suits = {c.suit for c in cards}
+def meld_problem(cards: Sequence[Card], rules: ContractRules) -> ActionError | None:
+    """Why ``cards`` is not a meld (C-1, C-2) as a coded refusal, or None when it is one."""
+    group = tuple(cards)
+    if not group:
+        return ActionError(Refusal.EMPTY_GROUP, cards=group)
+    ranks = {c.rank for c in group}
+    suits = {c.suit for c in group}
     if len(ranks) == 1:  # a set
-        if len(cards) < rules.min_set_len:
-            return f"{text}: a set needs at least {rules.min_set_len} cards (has {len(cards)})"
-        if len(cards) > rules.max_set_len:
-            return f"{text}: a set holds at most {rules.max_set_len} cards (C-1.2)"
+        if len(group) < rules.min_set_len:
+            return ActionError(Refusal.SET_TOO_SHORT, cards=group, min=rules.min_set_len, has=len(group))
+        if len(group) > rules.max_set_len:  # C-1.2
+            return ActionError(Refusal.SET_TOO_LONG, cards=group, max=rules.max_set_len)
         return None
     if len(suits) > 1:
-        return (
-            f"{text}: not a set (ranks differ) and not a sequence (suits differ): "
-            "a set is one rank, a sequence one suit"
+        return ActionError(Refusal.MIXED_GROUP, cards=group)
+    dup = [c for c, n in Counter(group).items() if n > 1]
+    if dup:  # C-1.3
+        return ActionError(Refusal.SEQUENCE_DUPLICATE, cards=group, card=dup[0])
+    if len(group) < rules.min_sequence_len:
+        return ActionError(
+            Refusal.SEQUENCE_TOO_SHORT, cards=group, min=rules.min_sequence_len, has=len(group)
         )
-    dup = [c for c, n in Counter(cards).items() if n > 1]
-    if dup:
-        return f"{text}: a sequence holds each rank once, {dup[0]} appears twice (C-1.3)"
-    if len(cards) < rules.min_sequence_len:
-        return f"{text}: a sequence needs at least {rules.min_sequence_len} cards (has {len(cards)})"
     if _seq_positions(ranks, rules.ace_in_sequences) is None:
-        if 1 in ranks and 2 in ranks and 13 in ranks:
-            return f"{text}: the ace is low (A-2-3) or high (Q-K-A), not both (C-2.3)"
+        if 1 in ranks and 2 in ranks and 13 in ranks:  # C-2.3
+            return ActionError(Refusal.ACE_BOTH_ENDS, cards=group)
         if rules.ace_in_sequences == "low_only" and 1 in ranks and 13 in ranks:
-            return f"{text}: the ace is low only under these rules (C-2.3)"
-        return f"{text}: the ranks are not consecutive"
+            return ActionError(Refusal.ACE_LOW_ONLY, cards=group)
+        return ActionError(Refusal.NOT_CONSECUTIVE, cards=group)
     return None
 
 
@@ -80,7 +80,7 @@ def meld_kind(cards: Sequence[Card], rules: ContractRules) -> str:
     """``"set"`` or ``"sequence"``; ``ValueError`` with the reason when it is neither."""
     problem = meld_problem(cards, rules)
     if problem:
-        raise ValueError(problem)
+        raise ValueError(str(problem))
     return SET if len({c.rank for c in cards}) == 1 else SEQUENCE
 
 
@@ -98,19 +98,23 @@ def arrange(cards: Iterable[Card], rules: ContractRules) -> tuple[Card, ...]:
     return tuple(by_rank[1 if r == 14 else r] for r in order)
 
 
-def layoff_problem(meld: Sequence[Card], card: Card, rules: ContractRules) -> str | None:
-    """Why ``card`` cannot be laid off on ``meld`` (C-5.2 limits), or None."""
+def layoff_problem(meld: Sequence[Card], card: Card, rules: ContractRules) -> ActionError | None:
+    """Why ``card`` cannot be laid off on ``meld`` (C-5.2 limits) as a coded refusal, or None."""
     grown = [*meld, card]
+    group = tuple(meld)
     if len({c.rank for c in meld}) == 1:
+        rank = meld[0].rank_label
         if card.rank != meld[0].rank:
-            return f"{card} does not match the set of {meld[0].rank_label}s"
-        if len(grown) > rules.max_set_len:
-            return f"the set of {meld[0].rank_label}s already holds {rules.max_set_len} cards"
+            return ActionError(Refusal.LAYOFF_WRONG_RANK, card=card, rank=rank, meld=group)
+        if len(grown) > rules.max_set_len:  # C-1.2
+            return ActionError(
+                Refusal.LAYOFF_SET_FULL, card=card, rank=rank, max=rules.max_set_len, meld=group
+            )
         return None
     if card.suit != meld[0].suit:
-        return f"{card} is not of the sequence's suit"
-    if card in meld:
-        return f"the sequence already holds {card}"
+        return ActionError(Refusal.LAYOFF_WRONG_SUIT, card=card, meld=group)
+    if card in meld:  # C-1.3
+        return ActionError(Refusal.LAYOFF_ALREADY_HELD, card=card, meld=group)
     if _seq_positions({c.rank for c in grown}, rules.ace_in_sequences) is None:
-        return f"{card} does not extend {format_cards(meld)} at either end"
+        return ActionError(Refusal.LAYOFF_NOT_AT_END, card=card, meld=group)
     return None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from rummy.cards import RANKS
-from rummy.contract.contracts import SEED_CONTRACTS, Contract
+from rummy.errors import RulesError as RulesError  # re-exported: one error for both games
 
 ACE_MODES = ("low_or_high", "low_only", "around_corner")
 AFTER_BUY_TURN = ("jump", "resume")
@@ -22,12 +22,60 @@ NEXT_PLAYER_REFUSAL = ("buy_and_pass", "take_as_draw")
 DEFAULT_CARD_VALUES: tuple[int, ...] = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
-class RulesError(ValueError):
-    """Bad rules; ``problems`` lists every bad parameter with the reason."""
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What a player must lay down in one deal, "no more and no less" (C-3.1)."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("bad contract rummy rules:\n  " + "\n  ".join(problems))
+    sets: int = 0
+    sequences: int = 0
+
+    @property
+    def groups(self) -> int:
+        return self.sets + self.sequences
+
+    def describe(self) -> str:
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set" + ("s" if self.sets > 1 else ""))
+        if self.sequences:
+            parts.append(f"{self.sequences} sequence" + ("s" if self.sequences > 1 else ""))
+        return " and ".join(parts) or "nothing"
+
+    def to_dict(self) -> dict[str, int]:
+        d: dict[str, int] = {}
+        if self.sets:
+            d["sets"] = self.sets
+        if self.sequences:
+            d["seqs"] = self.sequences
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Contract:
+        """``{"sets": 2}`` / ``{"sets": 1, "seqs": 1}``; ``ValueError`` naming the problem."""
+        if not isinstance(d, Mapping):
+            raise ValueError(f"a contract is a table like {{sets = 1, seqs = 1}}, got {d!r}")
+        unknown = set(d) - {"sets", "seqs"}
+        if unknown:
+            raise ValueError(f"unknown contract key(s) {sorted(unknown)} (use 'sets', 'seqs')")
+        vals = []
+        for key in ("sets", "seqs"):
+            v = d.get(key, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 4:
+                raise ValueError(f"contract {key!r} must be an integer 0..4, got {v!r}")
+            vals.append(v)
+        if vals[0] + vals[1] == 0:
+            raise ValueError("a contract needs at least one set or sequence")
+        return cls(vals[0], vals[1])
+
+
+# C-3 table, SEED 002: 2 sets; set + sequence; 2 sequences; 3 sets; 2 sets + sequence.
+SEED_CONTRACTS: tuple[Contract, ...] = (
+    Contract(sets=2),
+    Contract(sets=1, sequences=1),
+    Contract(sequences=2),
+    Contract(sets=3),
+    Contract(sets=2, sequences=1),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +189,10 @@ def _convert(name: str, v: Any) -> Any:
             raise ValueError(f"must be a non-negative integer or none, got {v!r}")
         return v
     if name == "cards_per_deal":
-        if not isinstance(v, list | tuple) or not v or not all(_int(x) and 1 <= x <= 20 for x in v):
-            raise ValueError(f"must be a list of card counts 1..20, got {v!r}")
+        # C-14: any positive count; whether the packs can deal it is checked with the
+        # number of players and decks in rules_from_dict (and new_match).
+        if not isinstance(v, list | tuple) or not v or not all(_int(x) and x >= 1 for x in v):
+            raise ValueError(f"must be a list of positive card counts, got {v!r}")
         return tuple(v)
     if name == "contracts":
         if not isinstance(v, list | tuple) or not v:
@@ -181,7 +231,9 @@ def rules_from_dict(data: Mapping[str, Any]) -> ContractRules:
     if isinstance(data, ContractRules):
         return data
     if not isinstance(data, Mapping):
-        raise RulesError([f"rules must be a table of parameters, got {type(data).__name__}"])
+        raise RulesError(
+            [f"rules must be a table of parameters, got {type(data).__name__}"], game="contract"
+        )
     problems: list[str] = []
     base = PRESETS["seed_002"]
     if "preset" in data:
@@ -222,7 +274,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> ContractRules:
                 f"do not fit in {rules.decks} deck(s)"
             )
     if problems:
-        raise RulesError(problems)
+        raise RulesError(problems, game="contract")
     return rules
 
 

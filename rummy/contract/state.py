@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummy.cards import Card
-from rummy.contract.contracts import Contract
-from rummy.contract.rules import ContractRules
+from rummy.contract.kinds import Phase
+from rummy.contract.rules import Contract, ContractRules
 
-# Phases
-DEAL = "deal"  # waiting for the table's deal action
-TURN = "turn"  # the player in turn takes a card; the "Можно?" window is open (C-9 TURN_START)
-ASK = "ask"  # a "Можно?" question: ``buy.asked`` answers (C-9 PERMISSION)
-TAKE = "take"  # a buyer chooses how many pack cards to take (C-8.5)
-PLAY = "play"  # the player in turn melds, lays off, discards (C-5.2, C-5.3)
-OVER = "over"  # the match has ended
+# Phases (the enum lives in ``rummy.contract.kinds``; these names stay for importers)
+DEAL = Phase.DEAL
+TURN = Phase.TURN
+ASK = Phase.ASK
+TAKE = Phase.TAKE
+PLAY = Phase.PLAY
+OVER = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ class ContractState(DealFacts):
     first_dealer: int
     deal_number: int
     dealer: int
-    phase: str
+    phase: Phase
     turn: int
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
@@ -153,7 +153,7 @@ class ContractView(DealFacts):
     rules: ContractRules
     deal_number: int
     dealer: int
-    phase: str
+    phase: Phase
     turn: int
     hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from rummy.actions import ActionError
+from rummy.actions import ActionError, CommonRefusal
 from rummy.cards import Card, format_cards
+from rummy.gin.kinds import Refusal
 from rummy.gin.state import HandState, Meld
 
 
@@ -30,10 +31,11 @@ def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(c for c in cards if c != card)
 
 
-def card_in_hand(hand: HandState, seat: int, card: Card | None, verb: str) -> Card:
+def card_in_hand(hand: HandState, seat: int, card: Card | None, kind: str) -> Card:
+    """``card`` if ``seat`` holds it; the ``kind`` of action names what it is for."""
     if card is None:
-        raise ActionError(f"say which card to {verb}")
+        raise ActionError(CommonRefusal.CARD_NEEDED, kind=kind)
     if card not in hand.hands[seat]:
-        raise ActionError(f"{card} is not in your hand")
+        raise ActionError(Refusal.CARD_NOT_IN_HAND, card=card)
     return card
 

@@ -12,6 +12,8 @@ from typing import Any
 
 from rummy.actions import Event
 from rummy.describe_common import Line, describe_with, pair, seat_name
+from rummy.gin.kinds import EventKind as E
+from rummy.gin.kinds import Refusal
 
 _OUTCOMES = {"knock": "knock", "undercut": "UNDERCUT", "gin": "GIN", "big_gin": "BIG GIN"}
 _DEAD = {
@@ -57,8 +59,11 @@ def _illegal(d: Mapping[str, Any], who: str) -> str:
         else f"{d.get('card')} stands face up as the discard; the hand stays exposed and"
         " must knock as soon as it can"
     )
+    reason = str(d.get("reason"))
+    if reason in Refusal.__members__.values():
+        reason = Refusal(reason).english(d.get("reason_params") or {})
     return (
-        f"  {who} makes an ILLEGAL KNOCK with {d.get('card')} ({d.get('reason')}):"
+        f"  {who} makes an ILLEGAL KNOCK with {d.get('card')} ({reason}):"
         f" melds {_melds(d.get('melds'))}; deadwood {d.get('deadwood') or '-'}; {then}"
     )
 
@@ -150,28 +155,28 @@ def _dead(d: Mapping[str, Any], who: str) -> str:
 
 
 LINES: dict[str, Line] = {
-    "dealt": _dealt,
-    "upcard_taken": "  {who} takes the upcard {card}",
-    "upcard_passed": "  {who} passes the upcard {card}",
-    "drew": _drew,
-    "discarded": "  {who} discards {card}",
-    "knocked": _knocked,
-    "gin": lambda d, who: f"  {who} goes GIN, discarding {d.get('card')} face down:"
+    E.DEALT: _dealt,
+    E.UPCARD_TAKEN: "  {who} takes the upcard {card}",
+    E.UPCARD_PASSED: "  {who} passes the upcard {card}",
+    E.DREW: _drew,
+    E.DISCARDED: "  {who} discards {card}",
+    E.KNOCKED: _knocked,
+    E.GIN: lambda d, who: f"  {who} goes GIN, discarding {d.get('card')} face down:"
     f" {_melds(d.get('melds'))}",
-    "big_gin": lambda d, who: f"  {who} declares BIG GIN with eleven cards: {_melds(d.get('melds'))}",
-    "illegal_knock": _illegal,
-    "knock_accepted": "  {who} accepts the illegal knock (scored with the true count)",
-    "knock_refused": (
+    E.BIG_GIN: lambda d, who: f"  {who} declares BIG GIN with eleven cards: {_melds(d.get('melds'))}",
+    E.ILLEGAL_KNOCK: _illegal,
+    E.KNOCK_ACCEPTED: "  {who} accepts the illegal knock (scored with the true count)",
+    E.KNOCK_REFUSED: (
         "  {who} refuses the illegal knock: the discard stands face up, the knocker's hand"
         " stays exposed and must knock as soon as it can"
     ),
-    "laid_off": _laid_off,
-    "done_laying_off": "  {who} is done laying off",
-    "declined": "  {who} does not take the last discard",
-    "hand_dead": _dead,
-    "hand_scored": _scored,
-    "game_over": _game_over,
-    "match_over": _match_over,
+    E.LAID_OFF: _laid_off,
+    E.DONE_LAYING_OFF: "  {who} is done laying off",
+    E.DECLINED: "  {who} does not take the last discard",
+    E.HAND_DEAD: _dead,
+    E.HAND_SCORED: _scored,
+    E.GAME_OVER: _game_over,
+    E.MATCH_OVER: _match_over,
 }
 
 

@@ -12,10 +12,13 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummy.actions import TABLE, Action, ActionError, Event
+from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.gin import hand as hands
 from rummy.gin import rules as rules_mod
 from rummy.gin.describe import describe
+from rummy.gin.kinds import RESULT_EVENTS
+from rummy.gin.kinds import ActionKind as A
+from rummy.gin.kinds import EventKind as E
 from rummy.gin.rules import GinRules
 from rummy.gin.scoring import (
     HOLLYWOOD_GAMES,
@@ -29,6 +32,7 @@ from rummy.gin.scoring import (
 )
 from rummy.gin.state import Column, GameResult, HandPhase, HandResult, MatchPhase, MatchState
 from rummy.gin.view import SeatView, seat_view
+from rummy.outcome import MatchOutcome
 
 
 def _add(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
@@ -68,15 +72,15 @@ def to_act(state: MatchState) -> tuple[int, ...]:
 def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     """The next state and its events; ``ActionError`` with a readable reason otherwise."""
     if not isinstance(action, Action):
-        raise ActionError(f"not an action: {action!r}")
+        raise ActionError(CommonRefusal.NOT_AN_ACTION, value=repr(action))
     if state.phase is MatchPhase.OVER:
-        raise ActionError("the match is over")
-    if action.kind == "deal":
+        raise ActionError(CommonRefusal.MATCH_OVER)
+    if action.kind == A.DEAL:
         return _deal(state, action)
     if state.phase is MatchPhase.DEAL:
-        raise ActionError(f"'{action.kind}' is not possible: the cards must be dealt first")
+        raise ActionError(CommonRefusal.DEAL_FIRST, kind=action.kind)
     if action.seat not in (0, 1):
-        raise ActionError(f"seat {action.seat} is not at this table (seats 0 and 1)")
+        raise ActionError(CommonRefusal.SEAT_NOT_AT_TABLE, seat=action.seat, seats=2)
     assert state.hand is not None
     hand, events = hands.apply(state.rules, state.hand, action)
     state = dataclasses.replace(state, hand=hand)
@@ -89,9 +93,9 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
 
 def _deal(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     if action.seat != TABLE:
-        raise ActionError("only the table deals (seat -1)")
+        raise ActionError(CommonRefusal.ONLY_TABLE_DEALS, seat=action.seat)
     if state.phase is not MatchPhase.DEAL:
-        raise ActionError("a hand is in play: no deal now")
+        raise ActionError(CommonRefusal.NO_DEAL_DUE)
     hand, events = hands.deal(state.rules, state.dealer, action.cards)
     number = state.hand_number + 1
     events = [
@@ -107,7 +111,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     results = (*state.hand_results, result)
     if result.winner is None:  # G-13.5 dead hand, G-3.4 redeal
         dealer = next_dealer(rules, state.dealer, None)
-        ev = Event("hand_scored", TABLE, _result_data(state, result, state.scores, state.boxes))
+        ev = Event(E.HAND_SCORED, TABLE, _result_data(state, result, state.scores, state.boxes))
         return dataclasses.replace(
             state, phase=MatchPhase.DEAL, dealer=dealer, hand_results=results
         ), [ev]
@@ -117,7 +121,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     hands_won = _add(state.hands_won, w, 1)
     if rules.match == "hollywood":
         return _finish_hollywood(state, result, scores, boxes, hands_won, results)
-    events = [Event("hand_scored", w, _result_data(state, result, scores, boxes))]
+    events = [Event(E.HAND_SCORED, w, _result_data(state, result, scores, boxes))]
     state = dataclasses.replace(
         state, scores=scores, boxes=boxes, hands_won=hands_won, hand_results=results
     )
@@ -129,7 +133,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     tally = tally_game(rules, winner=gw, hand_points=scores, boxes=boxes)
     games_won = _add(state.games_won, gw, 1)
     totals = (state.match_totals[0] + tally.totals[0], state.match_totals[1] + tally.totals[1])
-    events.append(Event("game_over", gw, _game_over_data(state.game_number, tally, games_won)))
+    events.append(Event(E.GAME_OVER, gw, _game_over_data(state.game_number, tally, games_won)))
     state = dataclasses.replace(
         state,
         games_won=games_won,
@@ -140,7 +144,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     if mw is not None:
         events.append(
             Event(
-                "match_over",
+                E.MATCH_OVER,
                 mw,
                 {"winner": mw, "games_won": list(games_won), "totals": list(totals)},
             )
@@ -194,7 +198,7 @@ def _finish_hollywood(
     data = _result_data(state, result, scores, boxes)
     data["entered_games"] = [g + 1 for g in entered]
     data["columns"] = [list(c.scores) for c in columns]
-    events = [Event("hand_scored", w, data)]
+    events = [Event(E.HAND_SCORED, w, data)]
     games_won, totals, game_results = state.games_won, state.match_totals, state.game_results
     for g in closed:
         tally = columns[g].result
@@ -202,7 +206,7 @@ def _finish_hollywood(
         games_won = _add(games_won, tally.winner, 1)
         totals = (totals[0] + tally.totals[0], totals[1] + tally.totals[1])
         game_results = (*game_results, tally)
-        events.append(Event("game_over", tally.winner, _game_over_data(g + 1, tally, games_won)))
+        events.append(Event(E.GAME_OVER, tally.winner, _game_over_data(g + 1, tally, games_won)))
     open_games = [g for g, c in enumerate(columns) if not c.closed]
     state = dataclasses.replace(
         state,
@@ -221,7 +225,7 @@ def _finish_hollywood(
         return dataclasses.replace(state, phase=MatchPhase.DEAL, dealer=dealer), events
     mw = hollywood_winner(columns)
     events.append(
-        Event("match_over", mw, {"winner": mw, "games_won": list(games_won), "totals": list(totals)})
+        Event(E.MATCH_OVER, mw, {"winner": mw, "games_won": list(games_won), "totals": list(totals)})
     )
     return dataclasses.replace(state, phase=MatchPhase.OVER, winner=mw), events
 
@@ -254,6 +258,7 @@ class GinEngine:
     """``rummy.games.GameEngine`` for gin rummy."""
 
     name = "gin"
+    result_events = RESULT_EVENTS
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> GinRules:
         return rules_mod.rules_from_dict(data)
@@ -281,6 +286,14 @@ class GinEngine:
 
     def is_over(self, state: MatchState) -> bool:
         return state.phase is MatchPhase.OVER
+
+    def outcome(self, state: MatchState, *, abandoned: bool = False) -> MatchOutcome:
+        """Totals are the match totals (G-14.4, G-16); the winner is the match winner."""
+        if state.phase is MatchPhase.OVER:
+            assert state.winner is not None  # G-16, G-17: a finished match has one winner
+            return MatchOutcome.won((state.winner,), state.match_totals)
+        result = MatchOutcome.in_progress(state.match_totals)
+        return result.abandon() if abandoned else result
 
     def view(self, state: MatchState, seat: int | None) -> SeatView:
         return seat_view(state, seat)

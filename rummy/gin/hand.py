@@ -9,13 +9,16 @@ match layer (:mod:`rummy.gin.engine`) scores it into the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from rummy.actions import TABLE, Action, ActionError, Event
+from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event, plain_param
 from rummy.cards import Card, sort_hand
 from rummy.gin import options, showdown
 from rummy.gin.common import card_in_hand, cards_text, melds_data, replace_hand, set_seat, without
-from rummy.gin.melds import best_melds, check_arrangement, count
+from rummy.gin.kinds import ActionKind as A
+from rummy.gin.kinds import EventKind as E
+from rummy.gin.kinds import Refusal
+from rummy.gin.melds import best_melds, count, is_meld
 from rummy.gin.options import legal_actions
 from rummy.gin.rules import GinRules
 from rummy.gin.scoring import knock_limit
@@ -30,7 +33,7 @@ __all__ = ["apply", "cards_text", "deal", "legal_actions", "melds_data"]
 def deal(rules: GinRules, dealer: int, order: Sequence[Card]) -> tuple[HandState, list[Event]]:
     """G-3.2: one at a time, alternately, starting with the non-dealer; then the upcard."""
     if len(order) != 52 or len(set(order)) != 52:
-        raise ActionError("a gin deal needs the 52 cards of one pack, each exactly once")
+        raise ActionError(Refusal.DEAL_NEEDS_ONE_PACK, cards=len(order))  # G-3.1
     n = rules.hand_size
     non_dealer = 1 - dealer
     first = tuple(order[0 : 2 * n : 2])
@@ -49,7 +52,7 @@ def deal(rules: GinRules, dealer: int, order: Sequence[Card]) -> tuple[HandState
         phase=HandPhase.UPCARD,  # G-4.1
     )
     event = Event(
-        "dealt",
+        E.DEALT,
         TABLE,
         {
             "dealer": dealer,
@@ -69,25 +72,20 @@ def apply(rules: GinRules, hand: HandState, action: Action) -> tuple[HandState, 
     """The hand after ``action`` by the seat to act."""
     seat, kind = action.seat, action.kind
     if hand.phase is HandPhase.OVER:
-        raise ActionError("this hand is over; the next deal comes first")
+        raise ActionError(Refusal.HAND_OVER)
     if seat != hand.turn:
-        raise ActionError(f"it is not seat {seat}'s turn: seat {hand.turn} is to act")
+        raise ActionError(CommonRefusal.NOT_YOUR_TURN, seat=seat, turn=hand.turn)
     handler = _HANDLERS.get((hand.phase, kind))
     if handler is None:
-        raise ActionError(f"'{kind}' is not possible now (waiting for {_waiting(hand.phase)})")
+        raise ActionError(
+            CommonRefusal.NOT_NOW, kind=kind, phase=hand.phase, waiting=waiting_for(hand.phase)
+        )
     return handler(rules, hand, action)
 
 
-def _waiting(phase: HandPhase) -> str:
-    return {
-        HandPhase.UPCARD: "take_upcard or pass_upcard",
-        HandPhase.FORCED_DRAW: "draw_stock: both passed the upcard",
-        HandPhase.DRAW: "a draw from the stock or the discard pile",
-        HandPhase.DISCARD: "a discard, a knock or big gin",
-        HandPhase.LAST_CHANCE: "take_and_knock or decline",
-        HandPhase.KNOCK_REVIEW: "accept_knock or refuse_knock",
-        HandPhase.LAYOFF: "lay_off or done_laying_off",
-    }.get(phase, str(phase))
+def waiting_for(phase: HandPhase) -> tuple[str, ...]:
+    """The action kinds the handler table takes in ``phase`` (what the hand waits for)."""
+    return tuple(k for p, k in _HANDLERS if p is phase)
 
 
 def _take_top(hand: HandState, seat: int) -> tuple[Card, HandState]:
@@ -105,11 +103,11 @@ def _take_top(hand: HandState, seat: int) -> tuple[Card, HandState]:
 
 def _take_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     card, new = _take_top(hand, a.seat)  # G-4.1
-    return new, [Event("upcard_taken", a.seat, {"card": str(card)})]
+    return new, [Event(E.UPCARD_TAKEN, a.seat, {"card": str(card)})]
 
 
 def _pass_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
-    ev = [Event("upcard_passed", a.seat, {"card": str(hand.upcard)})]
+    ev = [Event(E.UPCARD_PASSED, a.seat, {"card": str(hand.upcard)})]
     if a.seat == hand.non_dealer:  # G-4.3: the dealer is offered it next
         return replace_hand(hand, turn=hand.dealer), ev
     # G-4.4: both passed; the non-dealer must draw from the stock.
@@ -122,9 +120,7 @@ def _pass_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState
 
 def _draw_stock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     if len(hand.stock) <= rules.stock_floor:  # G-5.6
-        raise ActionError(
-            f"the stock has {len(hand.stock)} cards: the last {rules.stock_floor} are never drawn"
-        )
+        raise ActionError(Refusal.STOCK_FLOOR, stock=len(hand.stock), floor=rules.stock_floor)
     card = hand.stock[0]
     new = replace_hand(
         hand,
@@ -133,7 +129,7 @@ def _draw_stock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState,
         last_taken=None,
         phase=HandPhase.DISCARD,
     )
-    ev = [Event("drew", a.seat, {"pile": "stock", "card": str(card), "stock": len(new.stock)})]
+    ev = [Event(E.DREW, a.seat, {"pile": "stock", "card": str(card), "stock": len(new.stock)})]
     if rules.dead_hand_rule == "hoyle_pc" and len(new.stock) <= rules.stock_floor:
         return _dead(new, ev, "stock_exhausted")  # G-13.4 hoyle_pc: no knock on the 50th
     return new, ev
@@ -141,27 +137,27 @@ def _draw_stock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState,
 
 def _draw_discard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     if not hand.discard_pile:
-        raise ActionError("the discard pile is empty: draw from the stock")
+        raise ActionError(Refusal.DISCARD_PILE_EMPTY)
     card, new = _take_top(hand, a.seat)  # G-5.1
-    return new, [Event("drew", a.seat, {"pile": "discard", "card": str(card)})]
+    return new, [Event(E.DREW, a.seat, {"pile": "discard", "card": str(card)})]
 
 
 def _check_not_taken(rules: GinRules, hand: HandState, card: Card) -> None:
     if rules.forbid_discarding_taken_card and card == hand.last_taken:  # G-5.3, G-22.1
-        raise ActionError(f"{card} was just taken from the discard pile: discard another card")
+        raise ActionError(Refusal.DISCARD_JUST_TAKEN, card=card)
 
 
 def _discard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
-    card = card_in_hand(hand, a.seat, a.card, "discard")
+    card = card_in_hand(hand, a.seat, a.card, A.DISCARD)
     _check_not_taken(rules, hand, card)
     if options.forced_to_knock(hand, rules, a.seat):  # G-8.2
-        raise ActionError("after an illegal knock you must knock as soon as you can: knock now")
+        raise ActionError(Refusal.MUST_KNOCK)
     new = replace_hand(
         hand,
         hands=set_seat(hand.hands, a.seat, without(hand.hands[a.seat], card)),
         discard_pile=(*hand.discard_pile, card),
     )
-    return _after_discard(rules, new, [Event("discarded", a.seat, {"card": str(card)})])
+    return _after_discard(rules, new, [Event(E.DISCARDED, a.seat, {"card": str(card)})])
 
 
 def _after_discard(
@@ -180,78 +176,89 @@ def _after_discard(
 def _dead(hand: HandState, events: list[Event], reason: str) -> tuple[HandState, list[Event]]:
     """G-13.5: no score, no box; the match layer redeals (G-3.4)."""
     result = HandResult(outcome="dead")
-    ev = Event("hand_dead", TABLE, {"reason": reason})
+    ev = Event(E.HAND_DEAD, TABLE, {"reason": reason})
     return replace_hand(hand, phase=HandPhase.OVER, result=result), [*events, ev]
 
 
 def _decline(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     if hand.must_knock[a.seat] and options.last_chance_options(rules, hand, a.seat):  # G-8.2
-        raise ActionError("after an illegal knock you must knock as soon as you can")
-    return _dead(hand, [Event("declined", a.seat, {})], "declined")  # G-13.3
+        raise ActionError(Refusal.MUST_KNOCK)
+    return _dead(hand, [Event(E.DECLINED, a.seat, {})], "declined")  # G-13.3
 
 
 def _take_and_knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     top = hand.discard_pile[-1]
     if a.card == top:  # G-13.3, G-22.1
-        raise ActionError(f"{top} was just taken: knock with another discard")
+        raise ActionError(Refusal.LAST_CHANCE_SAME_CARD, card=top)
     allowed = {o[0] for o in options.last_chance_options(rules, hand, a.seat)}
     if a.card not in allowed and a.melds is None:
-        raise ActionError(
-            "the last discard may only be taken to knock or go gin with it (G-13.3),"
-            " and this knock is not legal"
-        )
+        raise ActionError(Refusal.LAST_CHANCE_ONLY_TO_KNOCK, card=a.card)
     _, taken = _take_top(hand, a.seat)
-    ev = [Event("drew", a.seat, {"pile": "discard", "card": str(top), "last_chance": True})]
-    card = card_in_hand(taken, a.seat, a.card, "discard")
+    ev = [Event(E.DREW, a.seat, {"pile": "discard", "card": str(top), "last_chance": True})]
+    card = card_in_hand(taken, a.seat, a.card, A.TAKE_AND_KNOCK)
     knock, reason = _declare(rules, taken, a.seat, card, a.melds)
     if reason is not None:
-        raise ActionError(f"the last discard may only be taken for a legal knock: {reason}")
+        raise ActionError(Refusal.LAST_CHANCE_ILLEGAL_KNOCK, reason=reason.code, **reason.params)
     new, evs = showdown.knocked(rules, taken, knock)
     return new, ev + evs
 
 
 def _declare(
     rules: GinRules, hand: HandState, seat: int, card: Card, melds: tuple[Meld, ...] | None
-) -> tuple[Knock, str | None]:
+) -> tuple[Knock, ActionError | None]:
     """The knock declaration and, if it is illegal (G-8.1), why."""
     kept = without(hand.hands[seat], card)
     if melds is None:
         if rules.knocker_arrangement == "agent":
-            raise ActionError("declare your melds when you knock")
+            raise ActionError(Refusal.DECLARE_MELDS)
         auto, dead = best_melds(list(kept))  # G-2.4
         melds = tuple(auto)
-        reason = None
+        reason: ActionError | None = None
     else:
         for c in (c for m in melds for c in m):
             if c not in kept:  # an input error, not an illegal knock
-                where = "your discard" if c == card else "not in your hand"
-                raise ActionError(f"{c} in your declared melds is {where}")
-        reason = check_arrangement(kept, melds)  # G-22.2: a bad meld is an illegal knock
+                code = Refusal.DECLARED_DISCARD if c == card else Refusal.DECLARED_CARD_NOT_HELD
+                raise ActionError(code, card=c)
+        reason = _arrangement_refusal(melds)  # G-22.2: a bad meld is an illegal knock
     melded = {c for m in melds for c in m}
     deadwood = tuple(sort_hand([c for c in kept if c not in melded]))
     n = count(kept, melds) if reason is None else sum(c.value for c in deadwood)
     if reason is None and n > hand.knock_limit:  # G-7.2, G-8.1
         if hand.knock_limit == 0:  # G-6.3 ace knock card, G-6.6 straight gin
-            why = "ace knock card" if rules.knock_limit_mode == "knock_card" else "straight gin"
-            reason = f"only gin may end this hand ({why}), you have {n}"
+            ace = rules.knock_limit_mode == "knock_card"
+            code = Refusal.KNOCK_GIN_ONLY_ACE if ace else Refusal.KNOCK_GIN_ONLY_STRAIGHT
+            reason = ActionError(code, deadwood=n, limit=0)
         else:
-            reason = f"deadwood {n} is over the knock limit {hand.knock_limit}"
+            reason = ActionError(Refusal.KNOCK_OVER_LIMIT, deadwood=n, limit=hand.knock_limit)
     kind = "gin" if reason is None and n == 0 else "knock"  # G-7.5
     knock = Knock(seat, card, tuple(melds), deadwood, n, kind, declared=melds is not None)
     return knock, reason
 
 
+def _arrangement_refusal(melds: Sequence[Meld]) -> ActionError | None:
+    """Why declared melds (all held, see ``_declare``) are not a valid arrangement (G-2)."""
+    used: set[Card] = set()
+    for meld in melds:
+        if not is_meld(meld):  # G-2.1
+            return ActionError(Refusal.KNOCK_NOT_A_MELD, meld=tuple(meld))
+        for c in meld:
+            if c in used:  # G-2.2
+                return ActionError(Refusal.KNOCK_CARD_IN_TWO_MELDS, card=c)
+            used.add(c)
+    return None
+
+
 def _knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
-    card = card_in_hand(hand, a.seat, a.card, "discard when knocking")
+    card = card_in_hand(hand, a.seat, a.card, A.KNOCK)
     _check_not_taken(rules, hand, card)  # G-22.1: refused outright
     knock, reason = _declare(rules, hand, a.seat, card, a.melds)
     if reason is None:
         return showdown.knocked(rules, hand, knock)
     # G-8 illegal knock.
     if rules.illegal_knock == "reject":
-        raise ActionError(f"you cannot knock: {reason}")
+        raise reason
     if hand.illegal_knocks[a.seat] >= 1:  # G-8.3: a second illegal knock is rejected
-        raise ActionError(f"you cannot knock: {reason} (a second illegal knock is not allowed)")
+        raise ActionError(Refusal.SECOND_ILLEGAL_KNOCK, reason=reason.code, **reason.params)
     kept = without(hand.hands[a.seat], card)
     new = replace_hand(
         hand,
@@ -260,14 +267,16 @@ def _knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list
         knock=knock,
     )
     ev = Event(
-        "illegal_knock",
+        E.ILLEGAL_KNOCK,
         a.seat,
         {
             "card": str(card),
             "melds": melds_data(knock.melds),
             "deadwood": cards_text(knock.deadwood),
             "count": knock.count,
-            "reason": reason,
+            "reason": str(reason.code),  # a Refusal code: KNOCK_REASONS
+            "reason_params": {k: plain_param(v) for k, v in reason.params.items()},
+            "limit": hand.knock_limit,
             "review": rules.illegal_knock == "opponent_option",  # G-8.3
         },
     )
@@ -292,24 +301,26 @@ def _penalise(
 
 
 def _refuse_knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
-    ev = [Event("knock_refused", a.seat, {})]
+    ev = [Event(E.KNOCK_REFUSED, a.seat, {})]
     return _penalise(rules, hand, 1 - a.seat, ev)
 
 
 
-_HANDLERS = {
-    (HandPhase.UPCARD, "take_upcard"): _take_upcard,
-    (HandPhase.UPCARD, "pass_upcard"): _pass_upcard,
-    (HandPhase.FORCED_DRAW, "draw_stock"): _draw_stock,
-    (HandPhase.DRAW, "draw_stock"): _draw_stock,
-    (HandPhase.DRAW, "draw_discard"): _draw_discard,
-    (HandPhase.DISCARD, "discard"): _discard,
-    (HandPhase.DISCARD, "knock"): _knock,
-    (HandPhase.DISCARD, "big_gin"): showdown.big_gin,
-    (HandPhase.LAST_CHANCE, "take_and_knock"): _take_and_knock,
-    (HandPhase.LAST_CHANCE, "decline"): _decline,
-    (HandPhase.KNOCK_REVIEW, "accept_knock"): showdown.accept_knock,
-    (HandPhase.KNOCK_REVIEW, "refuse_knock"): _refuse_knock,
-    (HandPhase.LAYOFF, "lay_off"): showdown.lay_off,
-    (HandPhase.LAYOFF, "done_laying_off"): showdown.done_laying_off,
+Handler = Callable[[GinRules, HandState, Action], tuple[HandState, list[Event]]]
+
+_HANDLERS: dict[tuple[HandPhase, str], Handler] = {
+    (HandPhase.UPCARD, A.TAKE_UPCARD): _take_upcard,
+    (HandPhase.UPCARD, A.PASS_UPCARD): _pass_upcard,
+    (HandPhase.FORCED_DRAW, A.DRAW_STOCK): _draw_stock,
+    (HandPhase.DRAW, A.DRAW_STOCK): _draw_stock,
+    (HandPhase.DRAW, A.DRAW_DISCARD): _draw_discard,
+    (HandPhase.DISCARD, A.DISCARD): _discard,
+    (HandPhase.DISCARD, A.KNOCK): _knock,
+    (HandPhase.DISCARD, A.BIG_GIN): showdown.big_gin,
+    (HandPhase.LAST_CHANCE, A.TAKE_AND_KNOCK): _take_and_knock,
+    (HandPhase.LAST_CHANCE, A.DECLINE): _decline,
+    (HandPhase.KNOCK_REVIEW, A.ACCEPT_KNOCK): showdown.accept_knock,
+    (HandPhase.KNOCK_REVIEW, A.REFUSE_KNOCK): _refuse_knock,
+    (HandPhase.LAYOFF, A.LAY_OFF): showdown.lay_off,
+    (HandPhase.LAYOFF, A.DONE_LAYING_OFF): showdown.done_laying_off,
 }

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rummy.actions import ActionError
 from rummy.cards import SUITS, Card, CardLike, parse_card, parse_cards
+from rummy.gin.kinds import Refusal
 from rummy.gin.melds import Meld, _cards, _dw_mask, arrange, is_meld, is_run, is_set
 
 Layoff = tuple[Card, int]
@@ -31,26 +33,27 @@ class Defence:
 
 
 def extend_meld(meld: Iterable[CardLike], card: CardLike) -> Meld:
-    """``meld`` with ``card`` added (sorted), or ValueError saying why not (G-11.1)."""
+    """``meld`` with ``card`` added (sorted), or :class:`ActionError` (a ``ValueError``)
+    coded with why not (G-11.1)."""
     cs = parse_cards(meld)
     c = parse_card(card)
-    text = " ".join(str(x) for x in cs)
+    m = tuple(cs)
     if is_set(cs) and len(cs) == 4:
-        raise ValueError(f"the set {text} already has all four cards")
+        raise ActionError(Refusal.LAYOFF_SET_FULL, card=c, meld=m)
     if c in cs:
-        raise ValueError(f"{c} is already in the meld {text}")
+        raise ActionError(Refusal.LAYOFF_IN_MELD, card=c, meld=m)
     if is_set(cs):  # G-11.1: the 4th card of a set
         if c.rank != cs[0].rank:
-            raise ValueError(f"{c} is not the rank of the set {text}")
+            raise ActionError(Refusal.LAYOFF_WRONG_RANK, card=c, meld=m)
         return tuple(sorted([*cs, c]))
     if is_run(cs):  # G-11.1: one more card at either end of a run
         ranks = sorted(x.rank for x in cs)
         if c.suit != cs[0].suit:
-            raise ValueError(f"{c} is not the suit of the run {text}")
+            raise ActionError(Refusal.LAYOFF_WRONG_SUIT, card=c, meld=m)
         if c.rank not in (ranks[0] - 1, ranks[-1] + 1):  # G-1.3: within A..K, no wrap
-            raise ValueError(f"{c} does not extend the run {text} at either end")
+            raise ActionError(Refusal.LAYOFF_NOT_AT_END, card=c, meld=m)
         return tuple(sorted([*cs, c]))
-    raise ValueError(f"{text or '(empty)'} is not a meld")
+    raise ActionError(Refusal.LAYOFF_NOT_A_MELD, card=c, meld=m)
 
 
 def legal_layoffs(

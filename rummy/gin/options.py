@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from rummy.actions import Action
 from rummy.cards import Card
+from rummy.gin.kinds import ActionKind as A
 from rummy.gin.layoffs import legal_layoffs
 from rummy.gin.melds import all_melded, best_melds
 from rummy.gin.rules import GinRules
@@ -73,46 +74,46 @@ def legal_actions(rules: GinRules, hand: HandState, seat: int) -> list[Action]:
         return []
     phase = hand.phase
     if phase is HandPhase.UPCARD:
-        return [Action("take_upcard", seat), Action("pass_upcard", seat)]
+        return [Action(A.TAKE_UPCARD, seat), Action(A.PASS_UPCARD, seat)]
     if phase is HandPhase.FORCED_DRAW:
-        return [Action("draw_stock", seat)]
+        return [Action(A.DRAW_STOCK, seat)]
     if phase is HandPhase.DRAW:
         out = []
         if len(hand.stock) > rules.stock_floor:  # G-5.6
-            out.append(Action("draw_stock", seat))
+            out.append(Action(A.DRAW_STOCK, seat))
         if hand.discard_pile:
-            out.append(Action("draw_discard", seat))
+            out.append(Action(A.DRAW_DISCARD, seat))
         return out
     if phase is HandPhase.DISCARD:
         cards = hand.hands[seat]
         auto = rules.knocker_arrangement == "auto_optimal"
         knocks = [
-            Action("knock", seat, card=d, melds=None if auto else melds)
+            Action(A.KNOCK, seat, card=d, melds=None if auto else melds)
             for d, melds, _ in knock_options(rules, cards, hand.knock_limit, hand.last_taken)
         ]
         if big_gin_melds(rules, cards):
-            knocks.insert(0, Action("big_gin", seat))
+            knocks.insert(0, Action(A.BIG_GIN, seat))
         if hand.must_knock[seat] and knocks:  # G-8.2
             return knocks
         barred = hand.last_taken if rules.forbid_discarding_taken_card else None
-        discards = [Action("discard", seat, card=c) for c in cards if c != barred]
+        discards = [Action(A.DISCARD, seat, card=c) for c in cards if c != barred]
         return discards + knocks
     if phase is HandPhase.LAST_CHANCE:
         auto = rules.knocker_arrangement == "auto_optimal"
         out = [
-            Action("take_and_knock", seat, card=d, melds=None if auto else melds)
+            Action(A.TAKE_AND_KNOCK, seat, card=d, melds=None if auto else melds)
             for d, melds, _ in last_chance_options(rules, hand, seat)
         ]
         if not (hand.must_knock[seat] and out):
-            out.append(Action("decline", seat))
+            out.append(Action(A.DECLINE, seat))
         return out
     if phase is HandPhase.KNOCK_REVIEW:
-        return [Action("accept_knock", seat), Action("refuse_knock", seat)]
+        return [Action(A.ACCEPT_KNOCK, seat), Action(A.REFUSE_KNOCK, seat)]
     if phase is HandPhase.LAYOFF:
         return [
-            Action("lay_off", seat, card=c, target=i)
+            Action(A.LAY_OFF, seat, card=c, target=i)
             for c, i in legal_layoffs(hand.hands[seat], hand.table_melds)
-        ] + [Action("done_laying_off", seat)]
+        ] + [Action(A.DONE_LAYING_OFF, seat)]
     return []
 
 

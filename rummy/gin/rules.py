@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rummy.errors import RulesError as RulesError  # re-exported: one error for both games
+
 # Allowed values of the text parameters (G-20).
 CHOICES: dict[str, tuple[str, ...]] = {
     "ace_in_runs": ("low_only",),
@@ -46,14 +48,6 @@ RANGES: dict[str, tuple[int, int]] = {
 }
 
 OPTIONAL = {"big_gin_bonus"}  # may be None (G-10.2: None disables Big Gin)
-
-
-class RulesError(ValueError):
-    """Bad rules data; ``problems`` lists one message per bad parameter."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("bad gin rules: " + "; ".join(problems))
 
 
 @dataclass(frozen=True)
@@ -94,7 +88,7 @@ class GinRules:
     def __post_init__(self) -> None:
         problems = _check(dataclasses.asdict(self))
         if problems:
-            raise RulesError(problems)
+            raise RulesError(problems, game="gin")
 
     @property
     def games_to_win(self) -> int:
@@ -174,7 +168,7 @@ def preset(name: str) -> GinRules:
         return PRESETS[name]
     except KeyError:
         raise RulesError(
-            [f"unknown preset {name!r}; known: {', '.join(PRESETS)}"]
+            [f"unknown preset {name!r}; known: {', '.join(PRESETS)}"], game="gin"
         ) from None
 
 
@@ -184,7 +178,9 @@ def rules_from_dict(data: Mapping[str, Any]) -> GinRules:
     Missing parameters take their value from ``data["preset"]`` (default ``standard``).
     """
     if not isinstance(data, Mapping):
-        raise RulesError([f"rules must be a table of parameters, got {type(data).__name__}"])
+        raise RulesError(
+            [f"rules must be a table of parameters, got {type(data).__name__}"], game="gin"
+        )
     problems: list[str] = []
     base_name = data.get("preset", "standard")
     if not isinstance(base_name, str) or base_name not in PRESETS:
@@ -198,7 +194,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> GinRules:
     merged.update({k: v for k, v in data.items() if k in known})
     problems.extend(_check(merged))
     if problems:
-        raise RulesError(problems)
+        raise RulesError(problems, game="gin")
     return GinRules(**merged)
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from rummy.actions import Action, ActionError, Event
 from rummy.cards import Card
 from rummy.gin.common import card_in_hand, cards_text, melds_data, replace_hand, set_seat, without
+from rummy.gin.kinds import ActionKind as A
+from rummy.gin.kinds import EventKind as E
+from rummy.gin.kinds import Refusal
 from rummy.gin.layoffs import best_defence, extend_meld
 from rummy.gin.melds import best_melds
 from rummy.gin.options import big_gin_melds
@@ -21,7 +24,7 @@ def accept_knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState
     melds, dead = best_melds(list(kept))
     n = sum(c.value for c in dead)
     knock = Knock(k.seat, k.discard, tuple(melds), tuple(dead), n, "gin" if n == 0 else "knock")
-    ev = [Event("knock_accepted", a.seat, {})]
+    ev = [Event(E.KNOCK_ACCEPTED, a.seat, {})]
     new, evs = _resolve(rules, hand, knock)
     return new, ev + evs
 
@@ -45,7 +48,7 @@ def _resolve(rules: GinRules, hand: HandState, knock: Knock) -> tuple[HandState,
         "deadwood": cards_text(knock.deadwood),
         "count": knock.count,
     }
-    ev = [Event("gin" if knock.kind == "gin" else "knocked", seat, data)]
+    ev = [Event(E.GIN if knock.kind == "gin" else E.KNOCKED, seat, data)]
     hand = replace_hand(hand, knock=knock, last_taken=None, turn=1 - seat)
     if knock.kind == "gin":  # G-9.2: no layoffs on gin
         return _score_without_layoffs(rules, hand, knock, ev)
@@ -72,24 +75,21 @@ def _score_without_layoffs(
 
 def big_gin(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     if rules.big_gin_bonus is None:
-        raise ActionError("Big Gin is not played under these rules")
+        raise ActionError(Refusal.BIG_GIN_OFF)
     melds = big_gin_melds(rules, hand.hands[a.seat])
     if melds is None:  # G-10.1
-        raise ActionError("Big Gin needs all eleven cards in melds")
+        raise ActionError(Refusal.BIG_GIN_NOT_MELDED)
     knock = Knock(a.seat, None, melds, (), 0, "big_gin")
-    ev = [Event("big_gin", a.seat, {"melds": melds_data(melds)})]
+    ev = [Event(E.BIG_GIN, a.seat, {"melds": melds_data(melds)})]
     hand = replace_hand(hand, knock=knock, last_taken=None, turn=1 - a.seat)
     return _score_without_layoffs(rules, hand, knock, ev)
 
 
 def lay_off(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
-    card = card_in_hand(hand, a.seat, a.card, "lay off")
+    card = card_in_hand(hand, a.seat, a.card, A.LAY_OFF)
     if a.target is None or not 0 <= a.target < len(hand.table_melds):
-        raise ActionError(f"say which of the knocker's {len(hand.table_melds)} melds to lay on")
-    try:
-        extended = extend_meld(hand.table_melds[a.target], card)  # G-11.1
-    except ValueError as exc:
-        raise ActionError(str(exc)) from None
+        raise ActionError(Refusal.LAYOFF_TARGET, melds=len(hand.table_melds), target=a.target)
+    extended = extend_meld(hand.table_melds[a.target], card)  # G-11.1: ActionError if not
     melds = list(hand.table_melds)
     melds[a.target] = extended
     new = replace_hand(
@@ -103,7 +103,7 @@ def lay_off(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, lis
 
 def _laid_off_event(seat: int, card: Card, target: int, onto: Meld) -> Event:
     """A layoff: the card, the knocker's meld index and that meld as it stood (G-11.1)."""
-    return Event("laid_off", seat, {"card": str(card), "target": target, "meld": cards_text(onto)})
+    return Event(E.LAID_OFF, seat, {"card": str(card), "target": target, "meld": cards_text(onto)})
 
 
 def done_laying_off(
@@ -112,7 +112,7 @@ def done_laying_off(
     assert hand.knock is not None
     melds, dead = best_melds(list(hand.hands[a.seat]))  # G-11.3: his own melds, optimal
     n = sum(c.value for c in dead)
-    ev = [Event("done_laying_off", a.seat, {})]
+    ev = [Event(E.DONE_LAYING_OFF, a.seat, {})]
     return _scored(rules, hand, hand.knock, n, tuple(melds), tuple(dead), hand.layoffs, ev)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rummy.actions import Event
 from rummy.cards import Card
+from rummy.gin.kinds import EventKind as E
 from rummy.gin.rules import GinRules
 from rummy.gin.state import (
     HandPhase,
@@ -129,14 +130,14 @@ def event_view(
     another seat's stock draw become ``None``, the draw unless that seat's hand is exposed
     after an illegal knock (G-8.2)."""
     data = dict(event.data)
-    if event.kind in ("knocked", "gin") and event.seat != seat and "card" in data:
+    if event.kind in (E.KNOCKED, E.GIN) and event.seat != seat and "card" in data:
         data["card"] = None  # G-7.3: the knock discard goes face down
-    elif event.kind == "dealt" and "hands" in data:
+    elif event.kind == E.DEALT and "hands" in data:
         data["hands"] = [
             h if s == seat else None for s, h in enumerate(data["hands"])
         ]
     elif (
-        event.kind == "drew"
+        event.kind == E.DREW
         and data.get("pile") == "stock"
         and event.seat != seat
         and not (event.seat in (0, 1) and exposed[event.seat])
