@@ -159,9 +159,9 @@ class SyncWorker:
         return int(self._local().execute(
             "SELECT COUNT(*) FROM outbox WHERE sent IS NULL AND rejected IS NULL").fetchone()[0])
 
-    def run_once(self) -> int:
+    def run_once(self, *, refresh: bool = True) -> int:
         """Send every pending row (raises on a connection or server failure); refresh the
-        standings. Returns the number of rows sent in this pass."""
+        standings (unless ``refresh=False``). Returns the number of rows sent in this pass."""
         db = self._local()
         conn = self._connection()
         sent = 0
@@ -177,7 +177,8 @@ class SyncWorker:
                 acks = self._send_one_by_one(conn, rows)
             self._mark(acks)
             sent += sum(1 for _, server_id, _ in acks if server_id is not None)
-        self._refresh(conn)
+        if refresh:
+            self._refresh(conn)
         self.status.sent += sent
         self.status.passes += 1
         self.status.failures = 0

@@ -12,6 +12,7 @@
 #                                      recorded in DIR/rummy-table-install.log, and user and
 #                                      group changes are mirrored in DIR/etc/passwd, group
 #   --now                              start the service at the end instead of asking to reboot
+#   --league                           also install the league extra (psycopg, openskill)
 set -euo pipefail
 
 APP=rummy-table
@@ -25,6 +26,7 @@ CAGE=0
 PURGE=0
 DRY=0
 NOW=0
+LEAGUE=0
 while [[ $# -gt 0 ]]; do
     case $1 in
         --root) ROOT=${2:?--root needs a directory}; shift ;;
@@ -33,6 +35,7 @@ while [[ $# -gt 0 ]]; do
         --purge) PURGE=1 ;;
         --cage) CAGE=1 ;;
         --now) NOW=1 ;;
+        --league) LEAGUE=1 ;;
         -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -150,6 +153,9 @@ install_app() {
     run "$VENV/bin/pip" install --quiet --upgrade "$OPT/src"
     # Same version number after a git pull: reinstall the app itself from the new source.
     run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$OPT/src"
+    if [[ $LEAGUE == 1 ]]; then  # league play on a PostgreSQL server ([league] in the config)
+        run "$VENV/bin/pip" install --quiet --upgrade "$OPT/src[league]"
+    fi
 }
 
 install_config() {

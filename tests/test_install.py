@@ -199,3 +199,14 @@ def test_installed_config_points_tools_at_the_service_state_dir(fake_root):
     install(fake_root)
     config, errors = load_config(fake_root / "etc/rummy-table/config.toml", env={"HOME": "/h"})
     assert errors == [] and config.paths.state_dir == "/var/lib/rummy-table"
+
+
+def test_league_flag_installs_the_league_extra(fake_root):
+    install(fake_root)
+    assert not any("[league]" in line for line in log_lines(fake_root))
+    (fake_root / "rummy-table-install.log").unlink()
+    proc = install(fake_root, "--league")
+    assert "/opt/rummy-table/venv/bin/pip install --quiet --upgrade /opt/rummy-table/src[league]" \
+        in log_lines(fake_root), proc.stdout
+    assert "--league" in subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True,
+                                        text=True, timeout=30).stdout
