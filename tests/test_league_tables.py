@@ -243,3 +243,26 @@ def test_the_login_screen_says_why_a_pin_was_not_taken(league_db, tmp_path, answ
         assert picked == [None]
     finally:
         app.close()
+
+
+def test_table_cli_status_and_sync(league_db, tmp_path, capsys, monkeypatch):
+    from league_helpers import play_gin, seats_for, table_store
+
+    from league.cli import main as league_main
+
+    login = league_db.table("The Crown", "Table 1")
+    ann = league_db.player("Ann")
+    _config, state = table_config(tmp_path, login, league_db)
+    with table_store(state) as store:
+        for i in range(3):
+            play_gin(state, i, seats_for(("Ann", ann), ("Bob", None)), store, target=1)
+    cfg = str(tmp_path / "t.toml")
+    monkeypatch.setenv("RUMMY_TABLE_STATE_DIR", str(state))
+    assert league_main(["status", "--config", cfg]) == 0
+    assert "matches waiting to be sent: 3" in capsys.readouterr().out
+    assert league_main(["sync", "--config", cfg]) == 0
+    assert "sent 3 match(es); 0 waiting" in capsys.readouterr().out
+    assert league_main(["status", "--config", cfg]) == 0
+    out = capsys.readouterr().out
+    assert "venue: The Crown" in out and "waiting to be sent: 0" in out
+    assert league_db.count("SELECT count(*) FROM league.matches") == 3
