@@ -1,16 +1,23 @@
 """Arcade buttons and their lamps on GPIO, through gpiozero with an injected pin factory.
 
 ``ButtonBoard(config, *, pin_factory, events, clock=time.monotonic)`` creates one gpiozero
-``Button`` per configured pin and one ``LED`` per lamp, and puts :class:`InputEvent`s on
-``events``. Edge handling is done here, not by gpiozero, because ``MockPin`` ignores
-``bounce_time`` and ``when_held`` can keep firing (gpiozero #697):
+``DigitalInputDevice`` per configured pin and one ``LED`` per lamp, and puts
+:class:`InputEvent`s on ``events``. Edge handling is done here, not by gpiozero, because
+``MockPin`` ignores ``bounce_time``, factories disagree on what it means (lgpio: an edge
+must be stable that long before it is reported; see docs/buttons.md) and ``when_held``
+can keep firing (gpiozero #697):
 
-* debounce: an edge within ``debounce`` s of the last accepted edge of that button is
-  ignored (a press is reported at once, so bounce never delays a call);
+* glitch filter: a level counts only once the pin has held it for ``glitch`` s, so a
+  1-5 ms spike while idle is no press and a 1-5 ms dropout during a hold is no release
+  and second press. The edge is stamped with the time the pin first left the old level
+  (bounce never moves a press later); it reaches the queue ``glitch`` s later, from the
+  next edge or :meth:`poll` (the hold thread calls it every ``poll_interval``);
+* debounce: a filtered edge within ``debounce`` s of the last accepted edge of that
+  button is ignored (:meth:`poll` catches up with the pin afterwards);
 * lockout: a press within ``lockout`` s of the last reported press of the same button is
   swallowed together with its hold and release;
-* hold: reported once per press by :meth:`poll` (a small thread calls it), only while
-  the pin still reads pressed and it is still the same press;
+* hold: reported once per press by :meth:`poll`, only while the pin still reads pressed
+  and it is still the same press;
 * operator chord: the two ``operator_chord`` buttons held together for ``operator_hold``
   s give one ``InputEvent(seat=-1, call="operator", edge="hold")``.
 """
@@ -81,28 +88,56 @@ def make_pin_factory(name: str) -> Any:
     raise HardwareError(f"unknown pin factory {name!r}: use 'lgpio' on the Pi or 'mock'")
 
 
-def _button_class() -> type:
-    """gpiozero's Button without its hold thread's wake-up: holds are detected here, and
-    a parked hold thread makes ``close()`` wait up to ``hold_time`` per pressed button."""
-    from gpiozero import Button
-    from gpiozero.mixins import HoldMixin
+@dataclass(slots=True)
+class _GlitchFilter:
+    """One pin's levels (True = pressed) to filtered level changes: a level counts once
+    the pin has held it ``glitch`` s. Pure: fed raw edges and the time, returns changes."""
 
-    class QuietButton(Button):
-        def _fire_activated(self) -> None:
-            super(HoldMixin, self)._fire_activated()
+    glitch: float
+    raw: bool = False  # the level the pin last showed
+    since: float = float("-inf")  # when it changed to it
+    level: bool = False  # the filtered level
+    left_at: float | None = None  # first edge away from ``level`` not judged yet
+    glitches: int = 0  # departures that came back before they counted
 
-    return QuietButton
+    def feed(self, raw: bool, t: float) -> list[tuple[bool, float]]:
+        """A raw edge at ``t``; the filtered changes (level, stamp) it settles."""
+        out = self.settle(t)
+        if raw == self.raw:
+            return out
+        self.raw, self.since = raw, t
+        if raw != self.level:
+            if self.left_at is None:
+                self.left_at = t
+        else:
+            self.glitches += 1  # back before the other level counted: bounce or glitch
+        return out + self.settle(t)
+
+    def settle(self, now: float) -> list[tuple[bool, float]]:
+        """The change that is due at ``now``, if the raw level has held long enough."""
+        if now - self.since < self.glitch:
+            return []
+        if self.raw == self.level:
+            self.left_at = None
+            return []
+        stamp = self.since if self.left_at is None else self.left_at
+        self.level, self.left_at = self.raw, None
+        return [(self.level, stamp)]
+
+    @property
+    def settled(self) -> bool:
+        """True when the raw level is the filtered one (nothing pending)."""
+        return self.raw == self.level
 
 
 @dataclass(slots=True)
 class _ButtonState:
     seat: int
     call: str
-    pressed: bool = False  # logical (debounced) state
+    pressed: bool = False  # logical (filtered, debounced) state
     last_edge: float = float("-inf")
     last_press: float = float("-inf")  # last *reported* press, for the lockout
     press_t: float = 0.0
-    generation: int = 0
     reported: bool = False  # this press was reported (not locked out)
     held: bool = False  # hold already reported for this press
 
@@ -131,9 +166,8 @@ class ButtonBoard:
                 "refusing the mock pin factory on a Raspberry Pi: the buttons would be dead. "
                 "Use the lgpio factory (GPIOZERO_PIN_FACTORY=lgpio)"
             )
-        from gpiozero import LED
+        from gpiozero import LED, DigitalInputDevice
 
-        Button = _button_class()
         self.config = config
         self.pin_factory = pin_factory
         self.events = events
@@ -143,25 +177,33 @@ class ButtonBoard:
         self._lock = threading.RLock()
         self._buttons: dict[tuple[int, str], Any] = {}
         self._states: dict[tuple[int, str], _ButtonState] = {}
+        self._filters: dict[tuple[int, str], _GlitchFilter] = {}
+        self._sources: dict[tuple[int, str], str] = {}  # source of each button's last edge
         self._lamps: dict[tuple[int, str], Any] = {}
         self._chord_fired = False
         self._closed = False
-        self.counters = {"presses": 0, "bounces": 0, "lockouts": 0, "holds": 0, "chords": 0}
+        self.counters = {
+            "presses": 0,
+            "bounces": 0,  # edges dropped: back within the glitch time or the debounce
+            "lockouts": 0,
+            "holds": 0,
+            "chords": 0,
+        }
         try:
             for seat, pins in config.seats.items():
                 for call, pin in pins.buttons.items():
-                    button = Button(
+                    button = DigitalInputDevice(  # active = pulled low = pressed
                         pin,
                         pull_up=True,
                         bounce_time=config.bounce_time or None,
-                        hold_time=config.hold,
                         pin_factory=pin_factory,
                     )
                     key = (seat, call)
                     self._buttons[key] = button
                     self._states[key] = _ButtonState(seat, call)
-                    button.when_pressed = self._callback(key, True)
-                    button.when_released = self._callback(key, False)
+                    self._filters[key] = _GlitchFilter(config.glitch)
+                    button.when_activated = self._callback(key, True)
+                    button.when_deactivated = self._callback(key, False)
                 for lamp, pin in pins.lamps.items():
                     self._lamps[(seat, lamp)] = LED(pin, pin_factory=pin_factory)
         except Exception as exc:
@@ -185,14 +227,27 @@ class ButtonBoard:
         return handler
 
     def _put(self, seat: int, call: str, edge: str, t: float) -> None:
+        # The source of the raw edge that began it (it may be confirmed later, by poll).
+        source = self._sources.get((seat, call), self.source)
         try:
-            source = getattr(self._local, "source", None) or self.source
             self.events.put_nowait(InputEvent(seat, call, edge, source, t))
         except queue.Full:  # a bounded queue that nobody drains: drop rather than block GPIO
             pass
 
     def edge(self, seat: int, call: str, pressed: bool, t: float) -> None:
         """Handle one raw edge (called from the gpiozero callback with its timestamp)."""
+        with self._lock:
+            flt = self._filters[(seat, call)]
+            if pressed != flt.raw:
+                self._sources[(seat, call)] = getattr(self._local, "source", None) or self.source
+            before = flt.glitches
+            changes = flt.feed(pressed, t)
+            self.counters["bounces"] += flt.glitches - before
+            for level, stamp in changes:
+                self._accept(seat, call, level, stamp)
+
+    def _accept(self, seat: int, call: str, pressed: bool, t: float) -> None:
+        """A filtered edge: debounce, lockout, then the events."""
         with self._lock:
             st = self._states[(seat, call)]
             if pressed == st.pressed:
@@ -203,7 +258,6 @@ class ButtonBoard:
             st.last_edge = t
             st.pressed = pressed
             if pressed:
-                st.generation += 1
                 st.press_t = t
                 st.held = False
                 if t - st.last_press < self.config.lockout:
@@ -242,24 +296,32 @@ class ButtonBoard:
             if self._closed:
                 return
             now = self.clock() if now is None else now
+            due: list[tuple[float, tuple[int, str], bool]] = []
+            for key, flt in self._filters.items():
+                physical = bool(self._buttons[key].is_active)
+                if physical != flt.raw:  # an edge the callbacks never saw
+                    self.edge(key[0], key[1], physical, now)
+                due += [(stamp, key, level) for level, stamp in flt.settle(now)]
+            for stamp, key, level in sorted(due):  # in the order they happened
+                self._accept(key[0], key[1], level, stamp)
             for key, st in self._states.items():
-                physical = self._buttons[key].is_pressed
-                if physical != st.pressed and now - st.last_edge >= self.config.debounce:
-                    # The last real edge fell inside a debounce window: catch up with the pin.
-                    self.edge(st.seat, st.call, physical, now)
+                flt = self._filters[key]
+                if flt.level != st.pressed and now - st.last_edge >= self.config.debounce:
+                    # The last edge fell inside a debounce window: catch up with the pin.
+                    self._accept(st.seat, st.call, flt.level, now)
                 if (
                     st.pressed
                     and st.reported
                     and not st.held
                     and now - st.press_t >= self.config.hold
-                    and physical
+                    and flt.raw
                 ):
                     st.held = True
                     self.counters["holds"] += 1
                     self._put(st.seat, st.call, HOLD, now)
             if not self._chord_fired and self._chord_down():
                 chord = [self._states[k] for k in self.config.operator_chord]
-                if all(self._buttons[(s.seat, s.call)].is_pressed for s in chord) and (
+                if all(self._filters[(s.seat, s.call)].raw for s in chord) and (
                     now - max(s.press_t for s in chord) >= self.config.operator_hold
                 ):
                     self._chord_fired = True
@@ -345,13 +407,6 @@ class ButtonBoard:
                 lamp.off()
             finally:
                 lamp.close()
-        for button in self._buttons.values():
-            # gpiozero joins each button's hold thread in turn (up to 0.1 s each): signal
-            # them all first so they stop together.
-            hold_thread = getattr(button, "_hold_thread", None)
-            stopping = getattr(hold_thread, "stopping", None)
-            if stopping is not None:
-                stopping.set()
         for button in self._buttons.values():
             button.close()
 

@@ -66,6 +66,7 @@ SHOE_ERROR = "error"  # other ERR codes from the shoe (READER, OVERFLOW, FATAL, 
 SHOE_CONNECTED = "connected"
 SHOE_DISCONNECTED = "disconnected"
 SHOE_STATUS = "status"
+SHOE_LOST = "lost"  # reliable frames the shoe sent that will never arrive (a fault)
 SHOE_KINDS = (
     SHOE_CARD,
     SHOE_MISREAD,
@@ -75,6 +76,7 @@ SHOE_KINDS = (
     SHOE_CONNECTED,
     SHOE_DISCONNECTED,
     SHOE_STATUS,
+    SHOE_LOST,
 )
 
 
@@ -86,7 +88,9 @@ class ShoeEvent:
     map, and ``detail`` says so). ``misread``/``double``/``jam``/``error``: the shoe's
     ERR frames (``detail`` = code and extra fields). ``connected`` (``info`` has proto, fw,
     boot, reader, port), ``disconnected`` (``detail`` = why), ``status`` (heartbeat
-    ``info``: uptime, state, unacked; or a link warning in ``detail``).
+    ``info``: uptime, state, unacked; or a link warning in ``detail``), ``lost`` (cards
+    or errors the shoe sent that will never arrive: ``info`` has ``count``, ``first`` and
+    ``last`` seq, ``why`` = "overflow" or "restart"; ``boot`` is the boot that sent them).
     """
 
     kind: str

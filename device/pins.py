@@ -39,6 +39,7 @@ _NUMBERS = {
     "hold": (1.0, 0.1, 10.0),
     "operator_hold": (3.0, 0.5, 30.0),
     "bounce_time": (0.02, 0.0, 0.2),
+    "glitch": (0.008, 0.0, 0.05),
 }
 
 
@@ -60,6 +61,7 @@ class ButtonConfig:
     hold: float = 1.0
     operator_hold: float = 3.0
     bounce_time: float = 0.02
+    glitch: float = 0.008  # a level counts once the pin has held it this long
     operator_chord: tuple[tuple[int, str], tuple[int, str]] = ((0, "draw"), (0, "buy"))
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -191,7 +193,14 @@ def parse_button_config(data: dict[str, Any]) -> tuple[ButtonConfig | None, list
     chord = _chord(data.get("operator_chord", ["0.draw", "0.buy"]), seats, errors)
     if errors:
         return None, errors
-    return (
-        ButtonConfig(seats=dict(sorted(seats.items())), operator_chord=chord, **numbers),
-        [],
+    config = ButtonConfig(
+        seats=dict(sorted(seats.items())),
+        operator_chord=chord,
+        debounce=numbers["debounce"],
+        lockout=numbers["lockout"],
+        hold=numbers["hold"],
+        operator_hold=numbers["operator_hold"],
+        bounce_time=numbers["bounce_time"],
+        glitch=numbers["glitch"],
     )
+    return config, []

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from display.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
 from rummy.session import MatchSession, StorageError
 
@@ -106,10 +107,10 @@ class MatchDriver:
         """Apply ``action`` through the session; returns the refusal text or None."""
         try:
             events = self.session.apply(action)
-        except ActionError as exc:
-            self.message = str(exc)
+        except ActionError as exc:  # the engine's code, in the table's language
+            self.message = refusal_text(exc, name=self.name)
             self.version += 1
-            return str(exc)
+            return self.message
         except StorageError as exc:  # not applied: the same move works once storage is back
             from display.faults import storage_text
 

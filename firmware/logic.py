@@ -11,7 +11,7 @@
 
 import protocol as p
 
-FW_VERSION = "0.1.0"
+FW_VERSION = "0.2.0"  # 0.2.0: HELLO says ready=0|1
 WINDOW = 32  # unacked reliable frames kept; older ones are dropped (HB "base" tells)
 RETRANSMIT_MS = 500
 HEARTBEAT_MS = 1000
@@ -33,7 +33,7 @@ class Shoe:
         self.start = now
         self.seq = 0
         self.unacked = []  # [seq, line, last_sent_ms], oldest first
-        self.host_ready = False  # HELLO? received in this boot
+        self.host_ready = False  # a HELLO? naming this boot received
         self.mode = "deal"
         self.led = ""
         self.reset_requested = False
@@ -54,7 +54,7 @@ class Shoe:
         return self.unacked[0][0] if self.unacked else self.seq
 
     def send_hello(self):
-        fields = p.hello_fields(FW_VERSION, self.boot, self.reader, self.base())
+        fields = p.hello_fields(FW_VERSION, self.boot, self.reader, self.base(), self.host_ready)
         self.out.append(p.encode(self.seq, p.HELLO, fields))
 
     def heartbeat(self, now):
@@ -138,6 +138,8 @@ class Shoe:
         except p.FrameError:
             return  # noise or a damaged command: the host repeats what matters
         if kind == p.ACK:
+            if len(fields) > 1 and fields[1] != self.boot:
+                return  # meant for the boot before a restart
             if fields and fields[0].isdigit():
                 acked = int(fields[0])
                 for i in range(len(self.unacked)):
@@ -146,11 +148,13 @@ class Shoe:
                         break
             return
         if kind == p.HELLO_Q:
-            self.host_ready = True
+            if fields and fields[0] == self.boot:  # the host knows this boot: cards may go
+                self.host_ready = True
             self.send_hello()
-            for entry in self.unacked:  # resend at once what the host may have missed
-                entry[2] = now
-                self.out.append(entry[1])
+            if self.host_ready:
+                for entry in self.unacked:  # resend at once what the host may have missed
+                    entry[2] = now
+                    self.out.append(entry[1])
             return
         if kind == p.MODE and fields and fields[0] in p.MODES:
             self.mode = fields[0]

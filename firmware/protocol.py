@@ -8,21 +8,32 @@
 #   "," "*" or "$". A line is at most 96 bytes; "\r" is ignored.
 #
 # Shoe -> Pi
-#   HELLO,proto=1,fw=x.y.z,boot=<8 hex>,reader=<name>,base=<seq>   at boot, on HELLO?
+#   HELLO,proto=2,fw=x.y.z,boot=<8 hex>,reader=<name>,base=<seq>,ready=<0|1>
+#                                                   at boot (ready=0) and on every HELLO?
 #   CARD,<uid hex>                                  reliable: resent until ACKed
 #   ERR,<code>[,<detail>]                           reliable: resent until ACKed
 #   HB,<uptime_s>,<state>,<unacked>,<base>,<boot>   every second, never ACKed
 #   ACK,<host seq>                                  reply to MODE / LED / RESET
 # Pi -> shoe
-#   HELLO?   ACK,<seq>   MODE,deal|enrol|idle   LED,<pattern>   RESET
+#   HELLO?[,<boot>]   ACK,<seq>,<boot>   MODE,deal|enrol|idle   LED,<pattern>   RESET
 #
 # Reliable frames (CARD, ERR) use consecutive seq numbers per boot; the other frames carry
 # the shoe's next seq and do not consume one. "base" is the oldest seq the shoe still
 # holds (or its next seq when nothing is unacked): anything older is gone for good.
-# The shoe sends reliable frames only after it has received HELLO? in the current boot,
-# so the host always learns the boot id before it applies a card.
+#
+# Reliable frames carry no boot id, so the Pi must know which boot sends them. A boot
+# starts with ready=0 and sends no reliable frame until a HELLO? that names it: the Pi
+# names a boot only after reading one of its frames (HELLO or HB), so it has seen the
+# restart before that boot's first card; a plain HELLO? (the Pi does not know the boot
+# yet, e.g. on opening the port) only gets a HELLO back. "ready=1" means the boot has been
+# named; the Pi applies reliable frames only after a ready=1 HELLO of the boot it knows.
+# A restart while the port stays open (a UART shoe, a soft reset) thus always leads to
+# HELLO?,<boot> and cards. An ACK names the boot too: one still on its way when the shoe
+# restarts must not clear the new boot's frame of the same seq. Protocol 1 firmware (no "ready", any HELLO? makes it ready)
+# is answered once per boot.
 
-PROTO_VERSION = 1
+PROTO_VERSION = 2
+PROTO_ACCEPTED = (1, 2)  # what the Pi still talks to
 MAX_LINE = 96
 SEQ_MOD = 65536
 
@@ -67,7 +78,7 @@ class FrameError(ValueError):
         self.reason = reason
 
 
-_TABLE = []
+_TABLE = []  # type: list[int]
 
 
 def crc16_py(data, crc=0xFFFF):
@@ -86,7 +97,7 @@ def crc16_py(data, crc=0xFFFF):
 try:  # CPython's C implementation of the same CRC; MicroPython has no crc_hqx
     from binascii import crc_hqx as _crc_hqx
 except ImportError:
-    _crc_hqx = None
+    _crc_hqx = None  # type: ignore[assignment]
 
 
 def crc16(data, crc=0xFFFF):
@@ -135,10 +146,11 @@ def decode(line):
     if star < 0 or len(line) - star != 5:
         raise FrameError(BADCRC, "frame has no *CRC16 trailer")
     body = line[1:star]
-    try:
-        want = int(line[star + 1 :].decode(), 16)
-    except (ValueError, UnicodeError):
-        raise FrameError(BADCRC, "CRC is not hex") from None
+    trailer = line[star + 1 :]
+    for byte in trailer:  # exactly four upper-case hex digits: "a" for "A" is damage too
+        if byte not in b"0123456789ABCDEF":
+            raise FrameError(BADCRC, "CRC is not upper-case hex")
+    want = int(trailer.decode(), 16)
     if crc16(body) != want:
         raise FrameError(BADCRC, "CRC mismatch")
     try:
@@ -181,15 +193,19 @@ def parse_kv(fields):
     return out
 
 
-def hello_fields(fw, boot, reader, base):
-    """The fields of a HELLO frame."""
-    return (
+def hello_fields(fw, boot, reader, base, ready=None):
+    """The fields of a HELLO frame; ``ready``: named by a HELLO? in this boot (None: omit,
+    as protocol 1 firmware did)."""
+    fields = (
         "proto=" + str(PROTO_VERSION),
         "fw=" + fw,
         "boot=" + boot,
         "reader=" + reader,
         "base=" + str(base),
     )
+    if ready is None:
+        return fields
+    return fields + ("ready=" + ("1" if ready else "0"),)
 
 
 def is_uid(text):

@@ -16,6 +16,7 @@ from typing import Any
 from rummy.cards import Card, CardError, format_cards, parse_card
 
 TABLE = -1
+DEAL = "deal"  # the table's deal: every game's ``ActionKind.DEAL`` has this value
 
 
 class RefusalCode(StrEnum):
@@ -199,7 +200,7 @@ class Action:
             parts.append(f"->{self.target}")
         if self.flag is not None:
             parts.append("yes" if self.flag else "no")
-        if self.cards and self.kind != "deal":
+        if self.cards and self.kind != DEAL:
             parts.append(" ".join(map(str, self.cards)))
         return " ".join(parts)
 

@@ -94,10 +94,7 @@ def parse_card(text: str | Card) -> Card:
 
 def parse_cards(text: str | Iterable[CardLike]) -> list[Card]:
     """Parse ``"AS 2S 3S"`` (spaces or commas) or an iterable of cards/strings."""
-    if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-    else:
-        parts = list(text)
+    parts: list[CardLike] = list(text.replace(",", " ").split() if isinstance(text, str) else text)
     return [parse_card(p) for p in parts]
 
 

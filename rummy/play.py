@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from rummy.actions import TABLE, Action, Event
+from rummy.actions import DEAL, TABLE, Action, Event
 from rummy.cards import shuffled_deck
 from rummy.games import GameEngine
 from rummy.records import JournalWriter
@@ -27,7 +27,7 @@ def deal_action(engine: GameEngine, state: Any, rng: random.Random) -> Action | 
     decks = engine.decks_to_deal(state)
     if not decks:
         return None
-    return Action("deal", TABLE, cards=tuple(shuffled_deck(rng, decks)))
+    return Action(DEAL, TABLE, cards=tuple(shuffled_deck(rng, decks)))
 
 
 def step(

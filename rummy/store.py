@@ -226,6 +226,7 @@ class Store:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = FULL")
             self.version = self._migrate()
+            self._probe()
         except Exception as exc:  # noqa: BLE001 - the store raises only StoreError
             if self._db is not None:
                 self._db.close()
@@ -262,6 +263,13 @@ class Store:
                 self._rollback()
                 raise
         return version
+
+    def _probe(self) -> None:
+        """Read the first and last rows of every table (a few pages, not a full check), so a
+        file damaged past its first page is found at start, not at the first finished match."""
+        for table in ("players", "matches", "match_players", "hands", "hand_steps"):
+            self._db.execute(f"SELECT * FROM {table} LIMIT 1").fetchall()
+            self._db.execute(f"SELECT * FROM {table} ORDER BY rowid DESC LIMIT 1").fetchall()
 
     def _rollback(self) -> None:
         """Undo the open transaction, if SQLite has not already (a full disk rolls back by

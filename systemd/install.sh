@@ -1,24 +1,47 @@
 #!/usr/bin/env bash
 # Install Rummy Table on Raspberry Pi OS Bookworm as a kiosk that starts at boot.
-#
-#   sudo systemd/install.sh            install or update (idempotent), console/KMSDRM unit
-#   sudo systemd/install.sh --cage     the same, but run under the cage Wayland compositor
-#   sudo systemd/install.sh --uninstall [--purge]
-#                                      undo it; --purge also deletes the config, the game
-#                                      records (/var/lib/rummy-table) and the user
-#   systemd/install.sh --root DIR      install into DIR (CI / packaging; also $DESTDIR):
-#                                      files are written under DIR; commands that change the
-#                                      system (apt-get, useradd, systemctl, pip, ...) are only
-#                                      recorded in DIR/rummy-table-install.log, and user and
-#                                      group changes are mirrored in DIR/etc/passwd, group
-#   --now                              start the service at the end instead of asking to reboot
-#   --league                           also install the league extra (psycopg, openskill)
+# Usage: systemd/install.sh --help.  Tests: tests/test_install.py (against a --root tree).
 set -euo pipefail
 
 APP=rummy-table
 APP_USER=rummy
 GROUPS_NEEDED=(video render input gpio dialout)
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# What goes into /opt: the app's packages, built into a wheel (no tests, docs, screenshots).
+APP_FILES=(pyproject.toml README.md rummy device display league)
+
+usage() {
+    cat <<'USAGE'
+Usage: sudo systemd/install.sh [--cage] [--now] [--offline] [--force]
+       sudo systemd/install.sh --uninstall [--purge]
+       systemd/install.sh --root DIR [options]
+       systemd/install.sh --stage DIR
+
+Install Rummy Table on Raspberry Pi OS Bookworm as a kiosk that starts at boot: the apt
+packages it needs, the system user "rummy", the app in a venv under /opt/rummy-table
+(built from this source tree as a wheel: the app only), /etc/rummy-table/config.toml
+(only if absent), the systemd unit and the card-shoe udev rule; tty1's login prompt and
+screen blanking off. Run it again at any time: what is in place is left alone, and when
+nothing changed it needs no network (apt and pip are skipped).
+
+Options:
+  --cage          run the table under the cage Wayland compositor instead of the console
+  --now           start the service at the end instead of asking for a reboot
+  --offline       never use the network: fail if apt or pip would be needed
+                  (also RUMMY_TABLE_OFFLINE=1)
+  --league        also install the league extra (psycopg, openskill): league play
+  --force         reinstall the app and re-check the apt packages even if nothing changed
+  --uninstall     undo the install; keeps the config and the game records
+  --purge         with --uninstall: also delete the config, the records
+                  (/var/lib/rummy-table) and the user
+  --root DIR      install into the directory tree DIR (CI, packaging; also $DESTDIR): files
+                  are written under DIR, commands that change the system (apt-get, useradd,
+                  systemctl, pip, ...) are only recorded in DIR/rummy-table-install.log,
+                  user and group changes are mirrored in DIR/etc/passwd and DIR/etc/group
+  --stage DIR     copy the files the app's wheel is built from into DIR and exit
+  -h, --help      show this help
+USAGE
+}
 
 ROOT=${DESTDIR:-}
 MODE=install
@@ -26,7 +49,11 @@ CAGE=0
 PURGE=0
 DRY=0
 NOW=0
+FORCE=0
 LEAGUE=0
+OFFLINE=0
+[[ ${RUMMY_TABLE_OFFLINE:-0} == 1 ]] && OFFLINE=1
+STAGE_ONLY=
 while [[ $# -gt 0 ]]; do
     case $1 in
         --root) ROOT=${2:?--root needs a directory}; shift ;;
@@ -35,8 +62,11 @@ while [[ $# -gt 0 ]]; do
         --purge) PURGE=1 ;;
         --cage) CAGE=1 ;;
         --now) NOW=1 ;;
+        --offline) OFFLINE=1 ;;
+        --force) FORCE=1 ;;
         --league) LEAGUE=1 ;;
-        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --stage) STAGE_ONLY=${2:?--stage needs a directory}; shift ;;
+        -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -47,15 +77,47 @@ if [[ -n $ROOT ]]; then
     ROOT=$(cd "$ROOT" && pwd)
     [[ $ROOT == / ]] && ROOT= || DRY=1
 fi
+if [[ $DRY == 1 ]]; then  # the user and group databases mirrored in the tree (may be empty)
+    mkdir -p "$ROOT/etc"
+    for f in passwd group; do [[ -e $ROOT/etc/$f ]] || : > "$ROOT/etc/$f"; done
+fi
 LOG="${ROOT:-/tmp}/rummy-table-install.log"
 OPT=/opt/$APP
 VENV=$OPT/venv
 ETC=/etc/$APP
 STATE=/var/lib/$APP
 MARK=$OPT/install-state
+STAMP=$OPT/install-stamp   # what is installed: apt packages, app hash (skips a re-run)
 
 say() { echo "install.sh: $*"; }
 die() { echo "install.sh: error: $*" >&2; exit 1; }
+
+# online WHAT: about to use the network for WHAT; refused with --offline.
+online() {
+    [[ $OFFLINE == 1 ]] && die "$1 needs the network, and --offline (RUMMY_TABLE_OFFLINE=1) forbids it"
+    return 0
+}
+
+# stamp KEY: the value recorded for KEY in the stamp file ("" if none).
+stamp() { sed -n "s/^$1=//p" "$ROOT$STAMP" 2>/dev/null | tail -n 1; }
+set_stamp() {  # set_stamp KEY VALUE
+    mkdir -p "$ROOT$OPT"
+    { grep -v "^$1=" "$ROOT$STAMP" 2>/dev/null || true; echo "$1=$2"; } > "$ROOT$STAMP.new"
+    mv "$ROOT$STAMP.new" "$ROOT$STAMP"
+}
+
+# stage_app DIR: copy the files the wheel is built from (APP_FILES, no caches) into DIR.
+stage_app() {
+    mkdir -p "$1"
+    tar -C "$SRC" --exclude='__pycache__' --exclude='*.pyc' --exclude='*.egg-info' \
+        -cf - "${APP_FILES[@]}" | tar -C "$1" -xf -
+}
+
+# tree_hash DIR: one sha256 over every file's path and content.
+tree_hash() {
+    (cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) |
+        sha256sum | cut -d' ' -f1
+}
 
 # run CMD...: run a system-changing command, or only record it in dry-run mode.
 run() {
@@ -102,11 +164,35 @@ check_system() {
     fi
 }
 
+# missing_packages PKG...: those not installed (dpkg on a real system; the stamp in --root).
+missing_packages() {
+    local p have
+    have=" $(stamp packages) "
+    for p in "$@"; do
+        if [[ $FORCE == 1 ]]; then
+            echo "$p"
+        elif [[ -n $ROOT ]]; then
+            [[ $have == *" $p "* ]] || echo "$p"
+        elif [[ $(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) != installed ]]; then
+            echo "$p"
+        fi
+    done
+}
+
 install_packages() {
-    local pkgs=(python3-venv python3-pip python3-lgpio libgbm1 libdrm2)
+    local pkgs=(python3-venv python3-pip python3-lgpio libgbm1 libdrm2) missing
     [[ $CAGE == 1 ]] && pkgs+=(cage)
+    missing=$(missing_packages "${pkgs[@]}")
+    if [[ -z $missing ]]; then
+        say "apt packages already installed: ${pkgs[*]}"
+        return
+    fi
+    online "installing apt packages ($(echo $missing))"
     run apt-get update
     run apt-get install -y --no-install-recommends "${pkgs[@]}"
+    local all
+    all=$(printf '%s\n' $(stamp packages) "${pkgs[@]}" | LC_ALL=C sort -u | tr '\n' ' ')
+    set_stamp packages "${all% }"
 }
 
 create_user() {
@@ -136,26 +222,43 @@ create_user() {
 }
 
 install_app() {
-    mkdir -p "$ROOT$OPT"
-    rm -rf "$ROOT$OPT/src.new"
-    mkdir -p "$ROOT$OPT/src.new"
-    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude='*/__pycache__' \
-        --exclude='*.pyc' --exclude=./.pytest_cache --exclude=./.hypothesis \
-        --exclude='*.egg-info' --exclude=./build --exclude=./dist -cf - . |
-        tar -C "$ROOT$OPT/src.new" -xf -
-    rm -rf "$ROOT$OPT/src"
-    mv "$ROOT$OPT/src.new" "$ROOT$OPT/src"
+    local stage hash wheel extras=
+    if [[ -d $ROOT$OPT/src ]]; then  # installs before the wheel kept a copy of the source
+        rm -rf "$ROOT$OPT/src"
+        say "removed the old source copy $OPT/src (only the app is installed now)"
+    fi
+    stage=$(mktemp -d "${TMPDIR:-/tmp}/rummy-table-stage.XXXXXX")
+    STAGE_DIR=$stage
+    trap 'rm -rf "${STAGE_DIR:-}"' EXIT
+    stage_app "$stage/src"
+    hash=$(tree_hash "$stage/src")
+    if [[ $LEAGUE == 1 ]]; then  # league play on a PostgreSQL server ([league] in the config)
+        extras="[league]"
+        hash="$hash-league"
+    fi
+    if [[ $FORCE == 0 && $(stamp app) == "$hash" ]] && app_works; then
+        say "the app in $VENV is up to date (source hash ${hash:0:12})"
+        return
+    fi
+    online "building and installing the app (pip)"
     if [[ ! -x $ROOT$VENV/bin/python ]] && ! [[ -n $ROOT && -d $ROOT$VENV ]]; then
         # --system-site-packages: the apt python3-lgpio (GPIO on Pi 4 and Pi 5).
         run python3 -m venv --system-site-packages "$VENV"
         [[ -n $ROOT ]] && mkdir -p "$ROOT$VENV"  # mirror it in a --root tree
     fi
-    run "$VENV/bin/pip" install --quiet --upgrade "$OPT/src"
-    # Same version number after a git pull: reinstall the app itself from the new source.
-    run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$OPT/src"
-    if [[ $LEAGUE == 1 ]]; then  # league play on a PostgreSQL server ([league] in the config)
-        run "$VENV/bin/pip" install --quiet --upgrade "$OPT/src[league]"
-    fi
+    # A wheel of the app only; pip installs what it lacks of the dependencies, then the
+    # app itself again (same version number after a git pull, new code).
+    run "$VENV/bin/pip" wheel --quiet --no-deps --wheel-dir "$stage/dist" "$stage/src"
+    wheel=$stage/dist/rummy_table-$(sed -n 's/^version = "\(.*\)"/\1/p' "$stage/src/pyproject.toml")-py3-none-any.whl
+    run "$VENV/bin/pip" install --quiet "$wheel$extras"
+    run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$wheel"
+    set_stamp app "$hash"
+}
+
+# app_works: the installed app imports (always true in a --root tree, where nothing runs).
+app_works() {
+    [[ -n $ROOT ]] && { [[ -d $ROOT$VENV ]]; return; }
+    "$VENV/bin/python" -c 'import display.cli, rummy.games' 2> /dev/null
 }
 
 install_config() {
@@ -260,4 +363,9 @@ do_uninstall() {
     fi
 }
 
+if [[ -n $STAGE_ONLY ]]; then
+    stage_app "$STAGE_ONLY"
+    echo "install.sh: staged the app in $STAGE_ONLY (build it: pip wheel --no-deps $STAGE_ONLY)"
+    exit 0
+fi
 if [[ $MODE == install ]]; then do_install "$@"; else do_uninstall "$@"; fi

@@ -27,7 +27,7 @@ def t_protocol():
 
 def t_logic_gate_and_ack():
     shoe = logic.Shoe("CAFEF00D", 0)
-    shoe.host_line(p.encode(1, p.HELLO_Q), 0)
+    shoe.host_line(p.encode(1, p.HELLO_Q, ("CAFEF00D",)), 0)
     shoe.take_output()
     shoe.beam(True, 100)
     shoe.tag("04000000000001", 105)

@@ -48,7 +48,8 @@ def test_pyproject_names_pygame_ce_not_pygame():
 # -- the rule modules: pure rules, nothing of records, sessions, stores, league, CLIs, devices --
 
 RULE_MODULES = ["rummy/gin", "rummy/contract", "rummy/cards.py", "rummy/actions.py",
-                "rummy/games.py", "rummy/multiset.py", "rummy/describe_common.py"]
+                "rummy/games.py", "rummy/multiset.py", "rummy/describe_common.py",
+                "rummy/errors.py", "rummy/outcome.py"]
 NOT_IN_RULES = {
     "rummy.records", "rummy.session", "rummy.session_runner", "rummy.store", "rummy.play",
     "rummy.textgame", "rummy.replay_cli", "league", "display", "device", "pygame",

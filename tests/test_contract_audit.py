@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from rummy.actions import TABLE, Action, ActionError
 from rummy.contract.engine import ENGINE
-from rummy.contract.rules import rules_from_dict
+from rummy.contract.rules import Contract, rules_from_dict
 from rummy.contract.state import ASK, DEAL, OVER, PLAY, TAKE, TURN
 
 E = 4
@@ -86,7 +86,7 @@ CONTRACTS = [
 def test_c_3_1_exact_contract_of_each_deal_no_more_no_less(deal, text, hand, ok, more, wrong):
     s, ev = deal_start([hand, "", "", ""], "QS", "2H", deal=deal)
     dealt = ev[0].data
-    assert dealt["contract"] == text and dealt["deal"] == deal
+    assert Contract(**dealt["contract"]).describe() == text and dealt["deal"] == deal
     assert dealt["cards_each"] == (12 if deal == 5 else 10)  # C-3.3
     assert [len(h) for h in s.hands] == [dealt["cards_each"]] * 4 and s.turn == A
     s, _ = act(s, draw(A))

@@ -45,7 +45,8 @@ def test_c_4_deal_order_first_player_and_rotation():
     assert deck[0] in s.hands[D] and deck[1] in s.hands[A] and deck[3] in s.hands[C]
     assert [len(h) for h in s.hands] == [10] * 4 and s.top.card == deck[40] and s.top.discarder is None
     assert s.stock[0] == deck[41] and len(s.stock) == 104 - 41 and s.card_count() == 104
-    assert event(ev, "dealt").data["contract"] == "2 sets"
+    assert event(ev, "dealt").data["contract"] == {"sets": 2, "sequences": 0}
+    assert "contract 2 sets;" in ENGINE.describe(event(ev, "dealt"))
 
 
 def test_c_4_bad_deal_names_the_problem():

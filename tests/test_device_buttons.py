@@ -26,6 +26,13 @@ class FakeClock:
         self.now += dt
 
 
+def settle(board: ButtonBoard, clock: FakeClock) -> None:
+    """Let the glitch filter's time pass (a level counts once held 8 ms) and poll, as the
+    hold thread does: the edges so far reach the queue, stamped when they happened."""
+    clock.advance(0.01)
+    board.poll()
+
+
 def drain(q: queue.Queue) -> list[InputEvent]:
     out = []
     while not q.empty():
@@ -49,6 +56,7 @@ def test_press_and_release_put_timestamped_events(rig):
     sim.press(0, "knock")
     clock.advance(0.2)
     sim.release(0, "knock")
+    settle(board, clock)
     events = drain(q)
     assert [(e.seat, e.call, e.edge, e.source) for e in events] == [
         (0, "knock", PRESS, "sim"),  # a mock factory labels its edges "sim"
@@ -66,6 +74,7 @@ def test_bounce_within_debounce_window_gives_one_press(rig):
         sim.release(1, "buy")
         clock.advance(0.002)
     sim.press(1, "buy")
+    settle(board, clock)
     events = drain(q)
     assert [(e.call, e.edge) for e in events] == [("buy", PRESS)]
     assert board.counters["bounces"] == 5  # the five bouncing releases
@@ -81,6 +90,7 @@ def test_release_bounce_gives_one_release(rig):
     sim.press(0, "draw")
     clock.advance(0.003)
     sim.release(0, "draw")
+    settle(board, clock)
     assert [e.edge for e in drain(q)] == [PRESS, RELEASE]
 
 
@@ -96,6 +106,7 @@ def test_release_lost_in_debounce_window_is_caught_up_by_poll(rig):
     assert [e.edge for e in drain(q)] == [PRESS, RELEASE]
     clock.advance(1)
     sim.press(0, "draw")  # the next real press is not lost
+    settle(board, clock)
     assert [e.edge for e in drain(q)] == [PRESS]
 
 
@@ -110,6 +121,7 @@ def test_lockout_swallows_a_second_call_within_300ms(rig):
     sim.release(0, "knock")
     clock.advance(0.2)
     sim.press(0, "knock")  # 500 ms after the reported press: a new call
+    settle(board, clock)
     events = drain(q)
     assert [e.edge for e in events] == [PRESS, RELEASE, PRESS]
     assert board.counters["lockouts"] == 1
@@ -120,6 +132,7 @@ def test_lockout_is_per_button(rig):
     sim.press(0, "buy")
     clock.advance(0.05)
     sim.press(1, "buy")
+    settle(board, clock)
     assert [(e.seat, e.edge) for e in drain(q)] == [(0, PRESS), (1, PRESS)]
 
 
@@ -136,6 +149,7 @@ def test_hold_fires_once_per_press_despite_polling(rig):
         board.poll()
     clock.advance(0.1)
     sim.release(1, "draw")
+    settle(board, clock)
     events = drain(q)
     assert [e.edge for e in events] == [HOLD, RELEASE]
     assert events[0].t == pytest.approx(101.1)
@@ -250,6 +264,7 @@ def test_sim_keys_drive_the_real_pins(rig):
     clock.advance(0.1)
     assert sim.key_up("S")
     assert not sim.key_down("m")
+    settle(board, clock)
     assert [(e.seat, e.call, e.edge) for e in drain(q)] == [
         (1, "knock", PRESS),
         (1, "knock", RELEASE),
@@ -309,9 +324,107 @@ def test_sources_keyboard_touch_and_explicit_gpio():
         sim.press(1, "buy", source="touch")
         clock.advance(0.5)
         board.pin_factory.pin("GPIO17").drive_low()  # not through SimButtons
+        settle(board, clock)
     assert [(e.source, e.edge) for e in drain(q)] == [
         ("keyboard", PRESS),
         ("keyboard", RELEASE),
         ("touch", PRESS),
         ("gpio", PRESS),
     ]
+
+
+def run_polls(board, clock, seconds, step=0.01):
+    """Let ``seconds`` pass with the hold thread's polls every ``step``."""
+    for _ in range(round(seconds / step)):
+        clock.advance(step)
+        board.poll()
+
+
+@pytest.mark.parametrize("glitch_ms", [1, 2, 3, 4, 5])
+def test_a_glitch_during_a_hold_is_no_release_and_no_second_press(rig, glitch_ms):
+    board, sim, clock, q = rig
+    sim.press(0, "draw")
+    run_polls(board, clock, 0.5)  # held past the lockout
+    sim.release(0, "draw")  # the contact opens for a few ms
+    clock.advance(glitch_ms / 1000)
+    sim.press(0, "draw")
+    run_polls(board, clock, 0.3)
+    assert board.is_pressed(0, "draw")
+    sim.release(0, "draw")
+    run_polls(board, clock, 0.1)
+    events = drain(q)
+    assert [e.edge for e in events] == [PRESS, RELEASE]
+    assert events[0].t == 100.0  # stamped when the press began
+    assert events[1].t == pytest.approx(100.8 + glitch_ms / 1000)
+
+
+@pytest.mark.parametrize("glitch_ms", [1, 2, 3, 4, 5])
+def test_a_spike_while_idle_is_no_press(rig, glitch_ms):
+    board, sim, clock, q = rig
+    run_polls(board, clock, 0.1)
+    sim.press(1, "buy")  # noise pulls the line low for a few ms
+    clock.advance(glitch_ms / 1000)
+    sim.release(1, "buy")
+    run_polls(board, clock, 0.5)
+    assert drain(q) == []
+    assert not board.is_pressed(1, "buy")
+    sim.press(1, "buy")  # a real press right after is still a press
+    run_polls(board, clock, 0.05)
+    assert [e.edge for e in drain(q)] == [PRESS]
+
+
+def test_a_glitch_across_the_hold_time_still_gives_one_hold(rig):
+    board, sim, clock, q = rig
+    sim.press(0, "knock")
+    run_polls(board, clock, 0.99)
+    sim.release(0, "knock")
+    clock.advance(0.003)
+    sim.press(0, "knock")
+    run_polls(board, clock, 1.0)
+    assert [e.edge for e in drain(q)] == [PRESS, HOLD]
+
+
+def test_a_storm_of_bouncing_presses_with_glitches_and_spikes_counts_every_press_once():
+    """1,000 presses, each with contact bounce on both edges (up to 5 ms), about a third
+    with a 1-5 ms dropout while held, and 1-5 ms spikes in a third of the idle gaps:
+    exactly one PRESS and one RELEASE per real press, none for the noise."""
+    import random
+
+    rng = random.Random(9)
+    clock = FakeClock()
+    q: queue.Queue = queue.Queue()
+    with ButtonBoard(
+        ONE_BUTTON, pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
+    ) as board:
+        sim = SimButtons(board)
+
+        def bounce(final_down: bool) -> None:
+            for _ in range(rng.randrange(0, 6)):
+                (sim.press if final_down else sim.release)(0, "buy")
+                clock.advance(rng.uniform(0.0002, 0.001))
+                (sim.release if final_down else sim.press)(0, "buy")
+                clock.advance(rng.uniform(0.0002, 0.001))
+            (sim.press if final_down else sim.release)(0, "buy")
+
+        def wait(seconds: float, noise: bool) -> None:
+            glitch_at = rng.uniform(0.02, seconds - 0.02) if noise else -1.0
+            waited = 0.0
+            while waited < seconds:
+                clock.advance(0.01)
+                waited += 0.01
+                board.poll()
+                if 0 <= glitch_at <= waited:
+                    glitch_at = -1.0
+                    down = board.pin_factory.pin("GPIO4").state == 0
+                    (sim.release if down else sim.press)(0, "buy")
+                    clock.advance(rng.uniform(0.001, 0.005))
+                    (sim.press if down else sim.release)(0, "buy")
+
+        presses = 1000
+        for _ in range(presses):
+            bounce(True)
+            wait(rng.uniform(0.06, 0.4), rng.random() < 0.33)
+            bounce(False)
+            wait(rng.uniform(0.32, 0.6), rng.random() < 0.33)
+        events = [e for e in drain(q) if e.call == "buy"]
+    assert [e.edge for e in events] == [PRESS, RELEASE] * presses

@@ -29,10 +29,11 @@ def drain(q: queue.Queue) -> list[ShoeEvent]:
     return out
 
 
-def hello(base=0, boot=BOOT, proto=1):
-    fields = list(p.hello_fields("1.0.0", boot, "PN532", base))
+def hello(base=0, boot=BOOT, proto=p.PROTO_VERSION, ready=True, seq=None):
+    """A shoe's HELLO; by default its reply to our HELLO? (``ready=1``)."""
+    fields = list(p.hello_fields("1.0.0", boot, "PN532", base, ready))
     fields[0] = f"proto={proto}"
-    return p.encode(base, p.HELLO, fields)
+    return p.encode(base if seq is None else seq, p.HELLO, fields)
 
 
 def card(seq, c="AS", deck=0):
@@ -166,12 +167,94 @@ def test_base_past_a_gap_reports_loss_and_moves_on():
     events = drain(q)
     assert [str(e.card) for e in events if e.kind == "card"] == ["AS", "4S"]
     assert rx.counters["lost"] == 2
-    assert any("lost" in e.detail for e in events if e.kind == "status")
+    lost = [e for e in events if e.kind == "lost"]
+    assert [e.info for e in lost] == [{"count": 2, "first": 1, "last": 2, "why": "overflow"}]
+    assert [e.kind for e in events if e.kind in ("card", "lost")] == ["card", "lost", "card"]
+
+
+def kinds_of(frames):
+    return [p.decode(f)[1] for f in frames]
+
+
+def test_a_boot_hello_while_the_port_stays_open_is_answered_with_hello_query():
+    rx, q = make()
+    rx.start_connection()
+    rx.feed(hello())
+    assert acks(rx.feed(card(0, "AS"))) == [0]
+    # The shoe soft-resets; the port never closed. Its boot HELLO says ready=0.
+    assert kinds_of(rx.feed(hello(boot="12345678", ready=False))) == [p.HELLO_Q]
+    assert not rx.ready and rx.boot == "12345678"
+    assert rx.feed(hello(boot="12345678")) == []  # its reply: ready
+    assert rx.ready
+    assert acks(rx.feed(card(0, "2S"))) == [0]  # a new boot's seq 0 is a new card
+    events = drain(q)
+    assert [(e.kind, e.boot) for e in events if e.kind == "connected"] == [
+        ("connected", BOOT),
+        ("connected", "12345678"),
+    ]
+    assert [str(e.card) for e in events if e.kind == "card"] == ["AS", "2S"]
+    assert rx.counters["restarts"] == 1
+
+
+def test_the_hello_query_is_repeated_until_the_new_boot_answers():
+    clock = [0.0]
+    q: queue.Queue = queue.Queue()
+    rx = ShoeReceiver(events=q, clock=lambda: clock[0])
+    rx.start_connection()
+    rx.feed(hello())
+    rx.feed(hello(boot="12345678", ready=False))  # our HELLO? to it is lost
+    clock[0] = 0.5
+    assert rx.maybe_ask_hello() == []
+    clock[0] = 1.1
+    assert kinds_of(rx.maybe_ask_hello()) == [p.HELLO_Q]
+    rx.feed(hello(boot="12345678"))
+    clock[0] = 5.0
+    assert rx.maybe_ask_hello() == []
+
+
+def test_frames_held_out_of_order_across_a_reboot_are_delivered_and_the_gap_reported():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(card(0, "AS"))
+    assert acks(rx.feed(card(2, "3S"))) == [2]  # 1 was lost on the line; 2 held
+    assert acks(rx.feed(card(3, "4S"))) == [3]
+    rx.feed(hello(boot="12345678", ready=False))  # the shoe restarted: 1 is gone for good
+    events = drain(q)
+    assert [e.kind for e in events if e.kind in ("card", "lost")] == [
+        "card",
+        "lost",
+        "card",
+        "card",
+    ]
+    assert [str(e.card) for e in events if e.kind == "card"] == ["AS", "3S", "4S"]
+    (lost,) = [e for e in events if e.kind == "lost"]
+    assert lost.boot == BOOT and lost.info == {"count": 1, "first": 1, "last": 1, "why": "restart"}
+    assert rx.counters["lost"] == 1
+
+
+def test_frames_the_old_boot_sent_but_never_arrived_are_reported_at_the_new_boot():
+    rx, q = make()
+    rx.feed(hello())
+    rx.feed(card(0, "AS"))
+    rx.feed(p.encode(3, p.HB, ["1", "deal", "2", "1", BOOT]))  # it has used seqs 1 and 2
+    rx.feed(hello(boot="12345678", ready=False))
+    (lost,) = [e for e in drain(q) if e.kind == "lost"]
+    assert lost.info == {"count": 2, "first": 1, "last": 2, "why": "restart"}
+
+
+def test_firmware_without_the_ready_flag_is_asked_once_per_boot():
+    rx, q = make()
+    rx.start_connection()
+    assert kinds_of(rx.feed(hello(proto=1, ready=None))) == [p.HELLO_Q]  # boot HELLO or reply?
+    assert rx.feed(hello(proto=1, ready=None)) == []  # the second is a reply: no ping-pong
+    assert rx.ready
+    rx.start_connection()  # replug: the same boot answers our HELLO?
+    assert rx.feed(hello(proto=1, ready=None)) == [] and rx.ready
 
 
 def test_wrong_protocol_version_is_refused_with_a_message():
     rx, q = make()
-    rx.feed(hello(proto=2))
+    rx.feed(hello(proto=3))
     assert rx.boot is None
     assert "update the shoe firmware" in drain(q)[0].detail
 

@@ -86,7 +86,9 @@ def test_seq_arithmetic_wraps():
 
 def test_hello_fields_and_kv():
     kv = p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7))
-    assert kv == {"proto": "1", "fw": "1.2.3", "boot": "DEADBEEF", "reader": "PN532", "base": "7"}
+    assert kv == {"proto": "2", "fw": "1.2.3", "boot": "DEADBEEF", "reader": "PN532", "base": "7"}
+    assert p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7, True))["ready"] == "1"
+    assert p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7, False))["ready"] == "0"
 
 
 def test_is_uid():
@@ -99,3 +101,15 @@ def test_is_uid():
 def test_pure_python_crc_matches_the_c_one(data):
     # MicroPython has no binascii.crc_hqx: the firmware uses crc16_py.
     assert p.crc16_py(data) == binascii.crc_hqx(data, 0xFFFF) == p.crc16(data)
+
+
+def test_a_lower_case_crc_digit_is_damage_not_the_same_frame():
+    line = p.encode(11, p.CARD, ["0"])
+    star = line.rfind(b"*")
+    for i in range(star + 1, len(line) - 1):
+        if chr(line[i]).isalpha():
+            bad = line[:i] + chr(line[i]).lower().encode() + line[i + 1 :]
+            with pytest.raises(p.FrameError):
+                p.decode(bad)
+    with pytest.raises(p.FrameError):
+        p.decode(b"$11,CARD,0*3f2a\n")

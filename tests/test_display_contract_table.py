@@ -18,7 +18,9 @@ from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
+from display.refusal_text import refusal_text  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
+from rummy.contract.kinds import Refusal as ContractRefusal  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
 
 NAMES = ("Anastasia", "Bartholomew", "Guilherme", "Wulandari", "Oleksandr", "Maximiliano")
@@ -160,7 +162,10 @@ def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
     tap(app, f"group-{seat}", clock)
     tap(app, f"meld-{seat}", clock)
     assert m.state.phase == PLAY and not m.state.contract_down[seat]
-    assert app.scene.ui[seat].flash == "That is not the contract of this deal"
+    # the engine's reason (C-15.3: the whole contract in one turn), in the table's words
+    want = refusal_text(ContractRefusal.CONTRACT_TOO_FEW,
+                        {"sets": st.contract.sets, "sequences": st.contract.sequences})
+    assert app.scene.ui[seat].flash == want and want.startswith("Lay the whole contract at once")
     # the first group stays grouped: add the others, then Meld
     assert len(app.scene.ui[seat].groups) == 1
     for group in meld.melds[1:]:

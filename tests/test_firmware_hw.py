@@ -88,7 +88,7 @@ def test_main_step_deals_a_card_end_to_end(fw):
     clock = [0]
     board.ticks = lambda: clock[0]
     shoe = fw.logic.Shoe("0000BEEF", 0, diff=board.diff)
-    host.to_shoe = p.encode(1, "HELLO?")
+    host.to_shoe = p.encode(1, "HELLO?", ("0000BEEF",))
     beam = fw.machine.Pin.registry[fw.hw.PIN_BEAM]
     emulator = fw.machine.SPI.last.pn532
     for t, broken, tags in (

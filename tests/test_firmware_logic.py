@@ -42,7 +42,7 @@ def kinds(fw, shoe):
 
 def ready(fw, now=0):
     shoe = fw.logic.Shoe("CAFEF00D", now)
-    shoe.host_line(fw.protocol.encode(1, "HELLO?"), now)
+    shoe.host_line(fw.protocol.encode(1, "HELLO?", ("CAFEF00D",)), now)
     shoe.take_output()
     return shoe
 
@@ -60,7 +60,7 @@ def test_hello_at_boot_names_versions_and_boot(fw):
     shoe = fw.logic.Shoe("CAFEF00D", 0)
     ((seq, kind, fields),) = frames(fw, shoe)
     kv = fw.protocol.parse_kv(fields)
-    assert kind == "HELLO" and kv["proto"] == "1" and kv["boot"] == "CAFEF00D"
+    assert kind == "HELLO" and kv["proto"] == "2" and kv["boot"] == "CAFEF00D"
     assert kv["fw"] == fw.logic.FW_VERSION and kv["base"] == "0"
 
 
@@ -130,8 +130,26 @@ def test_nothing_reliable_is_sent_before_hello_query(fw):
     deal(shoe, ["04000000000001"], 100)
     shoe.tick(900)
     assert [k for _, k, _ in frames(fw, shoe)] == []
-    shoe.host_line(fw.protocol.encode(1, "HELLO?"), 950)
+    shoe.host_line(fw.protocol.encode(1, "HELLO?", ("CAFEF00D",)), 950)
     assert [k for _, k, _ in frames(fw, shoe)] == ["HELLO", "CARD"]
+
+
+def test_only_a_hello_query_naming_this_boot_releases_cards(fw):
+    p = fw.protocol
+    shoe = fw.logic.Shoe("CAFEF00D", 0)
+    (boot_hello,) = frames(fw, shoe)
+    assert p.parse_kv(boot_hello[2])["ready"] == "0"
+    deal(shoe, ["04000000000001"], 100)
+    for named in ((), ("0BADF00D",)):  # a plain HELLO?, one meant for an earlier boot
+        shoe.host_line(p.encode(1, "HELLO?", named), 300)
+        ((_, kind, fields),) = frames(fw, shoe)
+        assert kind == "HELLO" and p.parse_kv(fields)["ready"] == "0"
+    shoe.host_line(p.encode(2, "HELLO?", ("CAFEF00D",)), 400)
+    got = frames(fw, shoe)
+    assert [k for _, k, _ in got] == ["HELLO", "CARD"]
+    assert p.parse_kv(got[0][2])["ready"] == "1"
+    shoe.host_line(p.encode(3, "HELLO?"), 500)  # the Pi reopened its port: still ready
+    assert p.parse_kv(frames(fw, shoe)[0][2])["ready"] == "1"
 
 
 def test_window_overflow_drops_oldest_and_base_moves(fw):
@@ -175,7 +193,7 @@ def test_tick_counter_wraparound(fw):
 
     start = period - 50
     shoe = fw.logic.Shoe("CAFEF00D", start, diff=ticks_diff)
-    shoe.host_line(fw.protocol.encode(1, "HELLO?"), start)
+    shoe.host_line(fw.protocol.encode(1, "HELLO?", ("CAFEF00D",)), start)
     shoe.take_output()
     shoe.beam(True, start + 10)
     shoe.tag("04000000000001", start + 20)

@@ -1,9 +1,11 @@
-"""systemd/install.sh against a temporary root: files, recorded commands, idempotency, uninstall."""
+"""systemd/install.sh against a temporary root: files, recorded commands, idempotency, an
+empty root, a second run without network, only the app installed, uninstall, --help."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -40,6 +42,15 @@ def install(root: Path, *args: str, env: dict[str, str] | None = None) -> subpro
     return proc
 
 
+def app_install_lines(log: list[str]) -> list[str]:
+    return [x for x in log if x.startswith("/opt/rummy-table/venv/bin/pip ")]
+
+
+def network_lines(log: list[str]) -> list[str]:
+    """Recorded commands that need the network: apt and pip."""
+    return [x for x in log if x.startswith("apt-get") or " pip " in f" {x} " or "/pip " in x]
+
+
 def log_lines(root: Path) -> list[str]:
     path = root / "rummy-table-install.log"
     return path.read_text().splitlines() if path.exists() else []
@@ -63,10 +74,9 @@ def test_install_writes_files_and_records_system_commands(fake_root):
     assert (etc / "systemd/system/rummy-table-cage.service").exists()
     assert (etc / "udev/rules.d/99-rummy-shoe.rules").exists()
     assert not (etc / "pam.d/rummy-table-cage").exists()
-    assert (fake_root / "opt/rummy-table/src/pyproject.toml").exists()
-    assert (fake_root / "opt/rummy-table/src/rummy/session.py").exists()
-    assert not (fake_root / "opt/rummy-table/src/.git").exists()
-    assert not (fake_root / "opt/rummy-table/src/.venv").exists()
+    # /opt holds the venv (the app goes in as a wheel) and the installer's two notes only
+    opt = fake_root / "opt/rummy-table"
+    assert sorted(p.name for p in opt.iterdir()) == ["install-stamp", "install-state", "venv"]
     assert (fake_root / "var/lib/rummy-table").is_dir()
     cfg = etc / "rummy-table/config.toml"
     assert oct(cfg.stat().st_mode & 0o777) == "0o640"
@@ -79,7 +89,6 @@ def test_install_writes_files_and_records_system_commands(fake_root):
         "useradd --system --user-group --home-dir /var/lib/rummy-table --no-create-home "
         "--shell /usr/sbin/nologin --comment Rummy Table kiosk rummy",
         "python3 -m venv --system-site-packages /opt/rummy-table/venv",
-        "/opt/rummy-table/venv/bin/pip install --quiet --upgrade /opt/rummy-table/src",
         "chown root:rummy /etc/rummy-table/config.toml",
         "systemctl daemon-reload",
         "systemctl disable rummy-table-cage.service",
@@ -88,6 +97,13 @@ def test_install_writes_files_and_records_system_commands(fake_root):
         "/opt/rummy-table/venv/bin/python -m display.config check /etc/rummy-table/config.toml",
     ):
         assert expected in log, f"{expected!r} not recorded in {log}"
+    wheel = app_install_lines(log)
+    assert len(wheel) == 3, log
+    assert re.fullmatch(r"/opt/rummy-table/venv/bin/pip wheel --quiet --no-deps --wheel-dir "
+                        r"(\S+)/dist \1/src", wheel[0])
+    assert wheel[1].startswith("/opt/rummy-table/venv/bin/pip install --quiet /")
+    assert wheel[1].endswith("/dist/rummy_table-0.1.0-py3-none-any.whl")
+    assert wheel[2] == wheel[1].replace("--quiet", "--quiet --force-reinstall --no-deps")
     for group in ("video", "render", "input", "gpio", "dialout"):
         assert f"usermod --append --groups {group} rummy" in log
         line = next(x for x in (etc / "group").read_text().splitlines() if x.startswith(group))
@@ -108,20 +124,107 @@ def test_install_is_idempotent(fake_root):
     second_log = log_lines(fake_root)[len(first_log):]
     assert not any(x.startswith(("useradd", "usermod", "groupadd", "python3 -m venv"))
                    for x in second_log)
+    assert network_lines(second_log) == [] and network_lines(first_log) != []
+    assert "apt packages already installed" in proc.stdout and "is up to date" in proc.stdout
     assert "systemctl enable rummy-table.service" in second_log
     assert (fake_root / "boot/firmware/cmdline.txt").read_text().count("consoleblank=0") == 1
     assert "kept the existing config" in proc.stdout
 
 
-def test_rerun_keeps_operator_config_and_updates_app(fake_root):
+def test_rerun_keeps_operator_config_and_removes_an_old_source_copy(fake_root):
     install(fake_root)
     cfg = fake_root / "etc/rummy-table/config.toml"
     cfg.write_text('[display]\nrotation = 180\n')
-    stale = fake_root / "opt/rummy-table/src/stale_file.py"
-    stale.write_text("x = 1\n")
-    install(fake_root)
+    old = fake_root / "opt/rummy-table/src/tests/test_x.py"  # what installs before the wheel left
+    old.parent.mkdir(parents=True)
+    old.write_text("x = 1\n")
+    proc = install(fake_root)
     assert cfg.read_text() == '[display]\nrotation = 180\n'
-    assert not stale.exists()  # the source is replaced, not merged
+    assert not (fake_root / "opt/rummy-table/src").exists()
+    assert "removed the old source copy" in proc.stdout
+
+
+@pytest.fixture
+def source_copy(tmp_path):
+    """The installer and the app's files in a copy of the repository we may change."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    for name in ("rummy", "device", "display", "league", "systemd"):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    return src
+
+
+def test_a_changed_app_is_reinstalled_and_an_unchanged_one_is_not(fake_root, source_copy):
+    script = source_copy / "systemd" / "install.sh"
+
+    def run(*args: str) -> list[str]:
+        before = len(log_lines(fake_root))
+        proc = subprocess.run(["bash", str(script), "--root", str(fake_root), *args],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        return log_lines(fake_root)[before:]
+
+    assert len(app_install_lines(run())) == 3
+    assert app_install_lines(run("--offline")) == []
+    (source_copy / "rummy" / "cards.py").write_text(
+        (source_copy / "rummy" / "cards.py").read_text() + "\n# a change after git pull\n")
+    proc = subprocess.run(["bash", str(script), "--root", str(fake_root), "--offline"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "needs the network" in proc.stderr  # an update needs pip
+    assert len(app_install_lines(run())) == 3
+    again = run()
+    assert app_install_lines(again) == [] and network_lines(again) == []
+    assert len(app_install_lines(run("--force"))) == 3
+
+
+def test_empty_root_installs_and_a_second_run_needs_no_network(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    proc = subprocess.run(["bash", str(SCRIPT), "--root", str(empty), "--offline"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1  # the flag bites: a first install needs apt and pip
+    assert "installing apt packages" in proc.stderr and "needs the network" in proc.stderr
+    first = install(empty)
+    assert "etc/group: No such file" not in first.stderr
+    assert (empty / "etc/systemd/system/rummy-table.service").exists()
+    assert "rummy:x:999:" in (empty / "etc/group").read_text()
+    first_log, first_tree = log_lines(empty), tree(empty)
+    assert any(x.startswith("groupadd --system gpio") for x in first_log)
+    # the second run: no network (--offline would stop it), nothing changes on disk
+    second = install(empty, env={"RUMMY_TABLE_OFFLINE": "1"})
+    second_log = log_lines(empty)[len(first_log):]
+    assert network_lines(second_log) == []
+    assert tree(empty) == first_tree
+    assert "apt packages already installed" in second.stdout
+
+
+def test_stage_holds_the_app_only(tmp_path):
+    stage = tmp_path / "stage"
+    proc = subprocess.run(["bash", str(SCRIPT), "--stage", str(stage)], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in stage.iterdir()) == ["README.md", "device", "display",
+                                                      "league", "pyproject.toml", "rummy"]
+    files = [str(p.relative_to(stage)) for p in stage.rglob("*") if p.is_file()]
+    assert "display/locale/ru/LC_MESSAGES/messages.mo" in files
+    assert "league/migrations/001_core.sql" in files  # the league server's schema
+    assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
+    assert not [f for f in files if f.split("/")[0] in ("tests", "docs", "benchmarks", "firmware")]
+    assert not [f for f in files if f.endswith(".png")]  # no screenshots
+
+
+def test_help_is_a_usage_text(tmp_path):
+    proc = subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.startswith("Usage: sudo systemd/install.sh")
+    for option in ("--cage", "--now", "--offline", "--force", "--uninstall", "--purge",
+                   "--root DIR", "--stage DIR", "-h, --help"):
+        assert f"  {option}" in proc.stdout, option
+    assert "set -euo" not in proc.stdout and "#" not in proc.stdout and "$(" not in proc.stdout
+    # the options the script parses are the ones --help lists
+    parsed = set(re.findall(r"^\s+(--[a-z]+)[)|=]", SCRIPT.read_text(), re.M))
+    assert parsed <= set(re.findall(r"--[a-z]+", proc.stdout)), parsed
 
 
 def test_missing_groups_are_created(fake_root):
@@ -205,8 +308,13 @@ def test_league_flag_installs_the_league_extra(fake_root):
     install(fake_root)
     assert not any("[league]" in line for line in log_lines(fake_root))
     (fake_root / "rummy-table-install.log").unlink()
-    proc = install(fake_root, "--league")
-    assert "/opt/rummy-table/venv/bin/pip install --quiet --upgrade /opt/rummy-table/src[league]" \
-        in log_lines(fake_root), proc.stdout
-    assert "--league" in subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True,
-                                        text=True, timeout=30).stdout
+    proc = install(fake_root, "--league")  # not "up to date": the extra is new
+    lines = app_install_lines(log_lines(fake_root))
+    assert len(lines) == 3, proc.stdout
+    assert lines[1].startswith("/opt/rummy-table/venv/bin/pip install --quiet /")
+    assert lines[1].endswith("/dist/rummy_table-0.1.0-py3-none-any.whl[league]")
+    (fake_root / "rummy-table-install.log").unlink()
+    install(fake_root, "--league")  # and then it is
+    assert app_install_lines(log_lines(fake_root)) == []
+    assert "  --league" in subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True,
+                                          text=True, timeout=30).stdout

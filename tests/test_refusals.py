@@ -230,3 +230,17 @@ def test_refused_actions_leave_the_state_unchanged(seed, game):
             assert state == before
         seat = rng.choice(list(engine.to_act(state)))
         state, _ = engine.apply(state, rng.choice(engine.legal_actions(state, seat)))
+
+
+def test_kinds_keep_the_journal_strings():
+    from rummy.actions import DEAL
+    from rummy.contract.kinds import ActionKind as CA
+    from rummy.contract.kinds import EventKind as CE
+    from rummy.gin.kinds import ActionKind as GA
+    from rummy.gin.kinds import EventKind as GE
+
+    assert GA.DEAL == CA.DEAL == DEAL == "deal"
+    assert GA.DRAW_STOCK == "draw_stock" and CA.BUY == "buy" and GE.KNOCKED == "knocked"
+    assert CE.BOUGHT == "bought" and Action.from_dict({"kind": "knock", "seat": 0}).kind == GA.KNOCK
+    for enum in (GA, CA, GE, CE):
+        assert all(m.value == m.name.lower() for m in enum)

@@ -24,6 +24,7 @@ version=$("$PYTHON" -c 'import tomllib; print(tomllib.load(open("pyproject.toml"
 
 extract() {  # extract OUTPUT_POT
     pybabel -q extract -F babel.cfg --no-wrap --add-comments=TRANSLATORS: \
+        --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
         --project "Rummy Table" --version "$version" --copyright-holder "the Rummy Table authors" \
         -o "$1" display
 }

@@ -5,7 +5,9 @@ to send back (ACKs, ``HELLO?``) and puts :class:`ShoeEvent`s on the queue. It de
 CARD/ERR frame exactly once and in sequence order per boot: duplicates are ACKed again
 and dropped, frames that arrive early are ACKed and held until the gap fills (the shoe
 resends the missing one), and a gap the shoe says is gone for good (``base`` in HELLO/HB
-moved past it) is reported, not waited for.
+moved past it, or a new boot) is reported as a ``lost`` event, not waited for. A new
+boot's HELLO always gets ``HELLO?`` (the shoe sends no card before it), also when the
+port stayed open while the shoe restarted.
 
 :class:`ShoeLink` runs a supervisor thread that opens the port with pyserial, reads
 lines, answers, notices unplugging (read errors) and silence (no frame for
@@ -28,6 +30,7 @@ from device.events import (
     SHOE_DOUBLE,
     SHOE_ERROR,
     SHOE_JAM,
+    SHOE_LOST,
     SHOE_MISREAD,
     SHOE_STATUS,
     ShoeEvent,
@@ -54,11 +57,20 @@ COUNTERS = (
     "connects",
     "disconnects",
     "open_failures",
+    "restarts",
 )
 
 
 class ShoeReceiver:
-    """Protocol state of the Pi side; not thread-safe (one reader thread owns it)."""
+    """Protocol state of the Pi side; not thread-safe (one reader thread owns it).
+
+    ``boot`` is the boot a HELLO named on this connection (frames after it in the stream
+    are that boot's); ``ready`` says that boot has had our ``HELLO?`` and sends cards. A
+    boot's own HELLO (``ready=0``: it restarted, perhaps with the port open all along) is
+    always answered with ``HELLO?``; the frames the old boot left (held out of order, or
+    known from its sequence numbers but never received) are delivered or reported as
+    ``lost`` before the new boot's sequence numbers start.
+    """
 
     def __init__(
         self,
@@ -73,13 +85,17 @@ class ShoeReceiver:
         self.clock = clock
         self.port = port
         self.counters = dict.fromkeys(COUNTERS, 0)
-        self.boot: str | None = None  # boot confirmed by HELLO on this connection
+        self.boot: str | None = None  # boot named by a HELLO on this connection
+        self.ready = False  # ... and that boot has had our HELLO? (it sends cards)
         self.info: dict[str, Any] = {}  # last HELLO
         self.heartbeat: dict[str, Any] = {}
         self.last_frame_t = float("-inf")
         self._known_boot: str | None = None  # the boot whose sequence state we hold
-        self._expected = 0
+        self._expected = 0  # its next seq to apply
+        self._seen_next = 0  # its next seq as far as we know (HELLO/HB seq, frames seen)
         self._pending: dict[int, tuple[str, list[str]]] = {}
+        self._heard: str | None = None  # boot of the last HELLO/HB on this connection
+        self._asked_boot: str | None = None  # last boot we named in a HELLO?
         self._host_seq = 0
         self._hello_asked = float("-inf")
 
@@ -98,15 +114,31 @@ class ShoeReceiver:
     def start_connection(self) -> list[bytes]:
         """A port was (re)opened: forget the boot until HELLO confirms it; ask for HELLO."""
         self.boot = None
+        self.ready = False
+        self._heard = None
         return [self._ask_hello()]
 
+    def end_connection(self, reason: str) -> None:
+        """The port closed or failed: report ``disconnected`` if the shoe was connected."""
+        was_connected = self.ready
+        self.boot = None
+        self.ready = False
+        if was_connected:
+            self.counters["disconnects"] += 1
+            self._emit(SHOE_DISCONNECTED, detail=reason)
+
     def _ask_hello(self) -> bytes:
+        """``HELLO?`` naming the boot we last heard (only a named boot sends cards)."""
         self._hello_asked = self.clock()
-        return self.command(p.HELLO_Q)
+        name = self.boot or self._heard
+        if name is None:
+            return self.command(p.HELLO_Q)
+        self._asked_boot = name
+        return self.command(p.HELLO_Q, (name,))
 
     def maybe_ask_hello(self, every: float = 1.0) -> list[bytes]:
-        """Repeat ``HELLO?`` while no HELLO arrived (the first may have been lost)."""
-        if self.boot is None and self.clock() - self._hello_asked >= every:
+        """Repeat ``HELLO?`` until the shoe's boot has answered it (one may be lost)."""
+        if not self.ready and self.clock() - self._hello_asked >= every:
             return [self._ask_hello()]
         return []
 
@@ -124,35 +156,45 @@ class ShoeReceiver:
         self.last_frame_t = self.clock()
         try:
             if kind == p.HELLO:
-                return self._hello(fields)
+                return self._hello(seq, fields)
             if kind == p.HB:
-                return self._hb(fields)
+                return self._hb(seq, fields)
             if kind in p.RELIABLE:
                 return self._reliable(seq, kind, fields)
         except (ValueError, IndexError, KeyError):
             self.counters["malformed"] += 1
         return []  # ACK replies and unknown types need no answer
 
-    def _hello(self, fields: list[str]) -> list[bytes]:
+    def _hello(self, seq: int, fields: list[str]) -> list[bytes]:
         kv = p.parse_kv(fields)
-        if kv.get("proto") != str(p.PROTO_VERSION):
+        if kv.get("proto") not in [str(v) for v in p.PROTO_ACCEPTED]:
             self.boot = None
+            self.ready = False
             self._emit(
                 SHOE_STATUS,
                 detail=f"shoe speaks protocol {kv.get('proto')!r}, this app speaks "
-                f"{p.PROTO_VERSION}: update the shoe firmware",
+                f"{', '.join(str(v) for v in p.PROTO_ACCEPTED)}: update the shoe firmware",
                 info=dict(kv),
             )
             return []
         boot, base = kv["boot"], int(kv["base"])
+        flag = kv.get("ready")
+        if flag not in (None, "0", "1"):
+            raise ValueError(f"bad ready flag {flag!r}")
         if boot != self._known_boot:
-            if self._pending:
-                self.counters["lost"] += len(self._pending)
-            self._known_boot, self._expected, self._pending = boot, base, {}
+            if self._known_boot is not None:
+                self.counters["restarts"] += 1
+                self._close_boot()
+            self._known_boot, self._expected, self._seen_next = boot, base, seq
+            self._pending = {}
         else:
+            self._note_next(seq)
             self._skip_to(base)
-        was_connected = self.boot is not None
-        self.boot = boot
+        if boot != self.boot:
+            if self.boot is not None:
+                self._emit(SHOE_STATUS, boot=boot, detail=f"shoe restarted (was {self.boot})")
+            self.ready = False
+        self.boot = self._heard = boot
         self.info = {
             "proto": int(kv["proto"]),
             "fw": kv.get("fw", "?"),
@@ -160,12 +202,18 @@ class ShoeReceiver:
             "reader": kv.get("reader", "?"),
             "port": self.port,
         }
-        if not was_connected:
-            self.counters["connects"] += 1
-            self._emit(SHOE_CONNECTED, boot=boot, info=dict(self.info))
-        return []
+        # ready=1: a HELLO? named this boot. Firmware without the flag (protocol 1) has
+        # answered us if we had already asked this boot (its own HELLO comes once, first).
+        if flag == "1" or (flag is None and self._asked_boot == boot):
+            if not self.ready:
+                self.ready = True
+                self.counters["connects"] += 1
+                self._emit(SHOE_CONNECTED, boot=boot, info=dict(self.info))
+            return []
+        self.ready = False  # not named yet (its boot HELLO): it waits for HELLO?,<boot>
+        return [self._ask_hello()]
 
-    def _hb(self, fields: list[str]) -> list[bytes]:
+    def _hb(self, seq: int, fields: list[str]) -> list[bytes]:
         uptime, state, unacked, base, boot = fields[:5]
         self.heartbeat = {
             "uptime": int(uptime),
@@ -175,26 +223,34 @@ class ShoeReceiver:
             "boot": boot,
         }
         if boot != self.boot:
+            news = boot != self._heard
+            self._heard = boot
             if self.boot is not None:  # the shoe restarted under us: stop trusting seqs
                 self.boot = None
+                self.ready = False
                 self._emit(SHOE_STATUS, boot=boot, detail="shoe restarted; asking for HELLO")
+            if news:  # its boot HELLO was lost: name it at once
+                return [self._ask_hello()]
             return self.maybe_ask_hello(every=0.5)
+        self._note_next(seq)
         self._skip_to(int(base))
         self._emit(SHOE_STATUS, boot=boot, info=dict(self.heartbeat))
-        return []
+        return self.maybe_ask_hello(every=0.5)  # still not named: ask again
 
     def _reliable(self, seq: int, kind: str, fields: list[str]) -> list[bytes]:
-        if self.boot is None or self.boot != self._known_boot:
+        if not self.ready or self.boot != self._known_boot:
             self.counters["early"] += 1  # not ACKed: the shoe sends it again after HELLO
             return self.maybe_ask_hello(every=0.25)  # our HELLO? or its HELLO was lost
         d = p.seq_diff(seq, self._expected)
         if d < 0:
             self.counters["duplicates"] += 1
         elif d == 0:
+            self._note_next(p.seq_next(seq))
             self._apply(seq, kind, fields)
             self._expected = p.seq_next(seq)
             self._flush()
         elif d < REORDER_WINDOW:
+            self._note_next(p.seq_next(seq))
             if seq in self._pending:
                 self.counters["duplicates"] += 1
             else:
@@ -204,7 +260,12 @@ class ShoeReceiver:
             self.counters["too_far"] += 1
             return []
         self.counters["acks_sent"] += 1
-        return [self.command(p.ACK, (str(seq),))]
+        return [self.command(p.ACK, (str(seq), self._known_boot or ""))]
+
+    def _note_next(self, next_seq: int) -> None:
+        """The known boot has used every seq before ``next_seq``."""
+        if p.seq_diff(next_seq, self._seen_next) > 0:
+            self._seen_next = next_seq
 
     def _flush(self) -> None:
         while self._expected in self._pending:
@@ -214,25 +275,53 @@ class ShoeReceiver:
 
     def _skip_to(self, base: int) -> None:
         """The shoe no longer holds anything before ``base``: stop waiting for it."""
-        gap = p.seq_diff(base, self._expected)
-        if gap <= 0:
-            return
-        lost = 0
-        while p.seq_diff(base, self._expected) > 0:
+        self._advance_to(base, "overflow")
+        self._flush()
+
+    def _close_boot(self) -> None:
+        """The known boot is gone (a new one said HELLO): deliver what it left in order,
+        report what will never come (held frames are never dropped silently)."""
+        end = self._seen_next
+        for seq in self._pending:
+            if p.seq_diff(p.seq_next(seq), end) > 0:
+                end = p.seq_next(seq)
+        self._advance_to(end, "restart")
+        self._pending = {}
+
+    def _advance_to(self, end: int, why: str) -> None:
+        """Apply the held frames before ``end`` in order; a ``lost`` event per gap."""
+        first: int | None = None
+        count = 0
+        while p.seq_diff(end, self._expected) > 0:
             entry = self._pending.pop(self._expected, None)
             if entry is None:
-                lost += 1
+                if first is None:
+                    first = self._expected
+                count += 1
             else:
+                if first is not None:
+                    self._report_lost(first, count, why)
+                    first, count = None, 0
                 self._apply(self._expected, *entry)
             self._expected = p.seq_next(self._expected)
-        self._flush()
-        if lost:
-            self.counters["lost"] += lost
-            self._emit(
-                SHOE_STATUS,
-                boot=self.boot or "",
-                detail=f"{lost} shoe message(s) lost (shoe buffer overflow)",
-            )
+        if first is not None:
+            self._report_lost(first, count, why)
+
+    def _report_lost(self, first: int, count: int, why: str) -> None:
+        self.counters["lost"] += count
+        cause = "the shoe restarted" if why == "restart" else "shoe buffer overflow"
+        self._emit(
+            SHOE_LOST,
+            seq=first,
+            boot=self._known_boot or "",
+            detail=f"{count} shoe message(s) lost ({cause})",
+            info={
+                "count": count,
+                "first": first,
+                "last": (first + count - 1) % p.SEQ_MOD,
+                "why": why,
+            },
+        )
 
     def _apply(self, seq: int, kind: str, fields: list[str]) -> None:
         boot = self._known_boot or ""
@@ -296,7 +385,8 @@ class ShoeLink:
 
     @property
     def connected(self) -> bool:
-        return self.receiver.boot is not None
+        """True once the shoe's current boot has answered ``HELLO?`` (cards can come)."""
+        return self.receiver.ready
 
     def stats(self) -> dict[str, Any]:
         """Counters, last HELLO and heartbeat: a snapshot for diagnostics."""
@@ -357,12 +447,8 @@ class ShoeLink:
                 self._serial = None
             with contextlib.suppress(Exception):
                 ser.close()
-            was_connected = self.receiver.boot is not None
-            self.receiver.boot = None
             self.last_error = reason
-            if was_connected:
-                self.receiver.counters["disconnects"] += 1
-                self.receiver._emit(SHOE_DISCONNECTED, detail=reason)
+            self.receiver.end_connection(reason)
             self._stop.wait(self.backoff[0])
 
     def _serve(self, ser: Any) -> str:

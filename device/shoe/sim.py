@@ -132,7 +132,11 @@ class SimShoe:
 
     def hello(self) -> None:
         self.transmit(
-            p.encode(self.seq, p.HELLO, p.hello_fields(FW_VERSION, self.boot, "SIM", self.base()))
+            p.encode(
+                self.seq,
+                p.HELLO,
+                p.hello_fields(FW_VERSION, self.boot, "SIM", self.base(), self.host_ready),
+            )
         )
 
     def reliable(self, kind: str, fields: tuple[str, ...], now: float) -> None:
@@ -151,11 +155,14 @@ class SimShoe:
                 seq, kind, fields = p.decode(line)
             except p.FrameError:
                 continue
+            if len(fields) > 1 and kind == p.ACK and fields[1] != self.boot:
+                continue  # meant for the boot before a restart
             if kind == p.ACK and fields and fields[0].isdigit():
                 if self.unacked.pop(int(fields[0]), None) is not None:
                     self.acked += 1
             elif kind == p.HELLO_Q:
-                self.host_ready = True
+                if fields and fields[0] == self.boot:  # like the firmware: named, then ready
+                    self.host_ready = True
                 self.hello()
             elif kind in (p.MODE, p.LED, p.RESET):
                 self.transmit(p.encode(self.seq, p.ACK, (str(seq),)))

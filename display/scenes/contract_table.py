@@ -13,6 +13,7 @@ counts as "Можно" and the table submits that same ``answer`` action (C-8.4)
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import pygame
@@ -128,10 +129,7 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
         ui = self.ui[seat]
         ui.choose_take = False
         if refusal:
-            if action.kind == "meld":
-                self.flash(seat, _("That is not the contract of this deal"))
-            else:
-                self.flash(seat, refusal)
+            self.flash(seat, refusal)  # the engine's reason, translated (display.refusal_text)
             return False
         ui.selected, ui.groups = [], []
         if action.kind == "discard":
@@ -379,11 +377,11 @@ class ContractTableScene(ContractCentre, ContractPanels, ContractTray, TableScen
             words = self._words(p)
             wkey = (words, p.angle, self._settings_key())
             if self.region(("panel", p.seat), self._panel_key(p, words), p.rect,
-                           lambda p=p, words=words: self._draw_panel(surf, p, words), dirty):
+                           functools.partial(self._draw_panel, surf, p, words), dirty):
                 self.mark_region(("words", p.seat), wkey, p.rect)
             else:  # the cards and buttons are as they were: only the top lines may have changed
                 self.region(("words", p.seat), wkey, p.rect,
-                            lambda p=p, words=words: self._repaint_words(surf, p, words), dirty)
+                            functools.partial(self._repaint_words, surf, p, words), dirty)
         return None if full else dirty
 
     def _draw_centre_and_tray(self, surf: pygame.Surface, centre: pygame.Rect, tray: Tray | None) -> None:

@@ -1,6 +1,6 @@
 """Five-deal contract rummy with "Можно?" buying (seed 002; spec C-1 … C-15).
 
-Action kinds (``rummy.actions.Action``; seat = who acts):
+Action kinds (``rummy.contract.kinds.ActionKind``; seat = who acts):
 
 * ``deal`` (TABLE, ``cards`` = the 104-card order): deals the next deal (C-4).
 * ``draw_stock`` / ``draw_discard`` (player in turn N): the turn's card (C-5.1).
@@ -21,7 +21,7 @@ Action kinds (``rummy.actions.Action``; seat = who acts):
 * ``lay_off`` (N, ``card``, ``target`` = a table meld id, anyone's melds) (C-5.2).
 * ``discard`` (N, ``card``): ends the turn; going out when it is the last card (C-6).
 
-Phases (``state.phase``): ``deal`` → ``turn`` (window) → [``ask`` → ``take``] → ``play`` →
+Phases (``state.phase``, ``rummy.contract.kinds.Phase``): ``deal`` → ``turn`` (window) → [``ask`` → ``take``] → ``play`` →
 ``turn`` … → ``over``. ``rummy.contract.engine.ENGINE`` implements the GameEngine
 interface; presets ``seed_002`` (default) and ``american_may_i`` are in ``rules``.
 """

@@ -122,6 +122,7 @@ def ask(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
         buy = replace(buy, asker=seat, requests=buy.requests | {seat})
         state = replace(state, buy=buy)
         events = [Event(E.ASKED_TO_BUY, seat, {"card": str(buy.card)})]
+        assert buy.asked is not None
         return _walk(state, buy.asked, events)
     raise ActionError(Refusal.BUY_NOT_NOW, seat=seat)
 

@@ -7,15 +7,23 @@ from typing import Any
 
 from rummy.actions import Event
 from rummy.contract.kinds import EventKind as E
+from rummy.contract.rules import Contract
 from rummy.describe_common import Line, describe_with
 from rummy.describe_common import card_list as _list
 from rummy.describe_common import seat_name as _seat
 
 
+def _contract(c: Any) -> str:
+    """``{"sets": 2, "sequences": 1}`` as "2 sets and 1 sequence" (older text passes through)."""
+    if isinstance(c, Mapping):
+        return Contract(int(c.get("sets", 0)), int(c.get("sequences", 0))).describe()
+    return str(c)
+
+
 def _dealt(d: Mapping[str, Any], who: str) -> str:
     return (
         f"deal {d['deal']}: {_seat(d['dealer'])} deals {d['cards_each']} cards each; "
-        f"contract {d['contract']}; upcard {d['upcard']}; {_seat(d['first'])} starts"
+        f"contract {_contract(d['contract'])}; upcard {d['upcard']}; {_seat(d['first'])} starts"
     )
 
 

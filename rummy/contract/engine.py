@@ -119,7 +119,7 @@ def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
                 "dealer": dealer,
                 "first": first,
                 "cards_each": each,
-                "contract": contract.describe(),
+                "contract": {"sets": contract.sets, "sequences": contract.sequences},  # C-3
                 "upcard": str(upcard),
             },
         )
@@ -287,7 +287,7 @@ def view(state: ContractState, seat: int | None) -> ContractView:
         dealer=state.dealer,
         phase=state.phase,
         turn=state.turn,
-        hand=state.hands[seat] if own else None,
+        hand=state.hands[seat] if own and seat is not None else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(state.stock),
         discard_pile=state.discard_pile,

@@ -165,7 +165,7 @@ class Refusal(RefusalCode):
         "contract.layoff_wrong_rank", "C-5.2", "{card} does not match the set of {rank}s"
     )
     LAYOFF_SET_FULL = (
-        "contract.layoff_set_full", "C-1.2", "the set of {rank}s already holds {max} cards"
+        "contract.layoff_set_full", "C-1.2", "{card}: the set of {rank}s already holds {max} cards"
     )
     LAYOFF_WRONG_SUIT = (
         "contract.layoff_wrong_suit", "C-5.2", "{card} is not of the sequence's suit"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 from rummy.actions import ActionError, CommonRefusal
 from rummy.cards import Card, format_cards
@@ -19,7 +20,7 @@ def melds_data(melds: Sequence[Meld]) -> list[str]:
     return [format_cards(m) for m in melds]
 
 
-def replace_hand(hand: HandState, **changes: object) -> HandState:
+def replace_hand(hand: HandState, **changes: Any) -> HandState:
     return dataclasses.replace(hand, **changes)
 
 

@@ -92,7 +92,7 @@ def _how(d: Mapping[str, Any]) -> str:
     """How the points were made (G-12): difference, bonus, spades double."""
     kc, dc, points = d.get("knocker_count"), d.get("defender_count"), d.get("points")
     outcome, doubled = d.get("outcome"), d.get("doubled")
-    if not all(isinstance(x, int) for x in (kc, dc, points)):
+    if not (isinstance(kc, int) and isinstance(dc, int) and isinstance(points, int)):
         return ""
     base = points // 2 if doubled else points
     if outcome == "knock":
@@ -113,7 +113,7 @@ def _scored(d: Mapping[str, Any], who: str) -> str:
     outcome = d.get("outcome")
     lay = "" if outcome in ("gin", "big_gin") else f"; {_layoffs(d)}"
     return (
-        f"  result: {_OUTCOMES.get(outcome, outcome)} by seat {knocker}"
+        f"  result: {_OUTCOMES.get(str(outcome), outcome)} by seat {knocker}"
         f" ({d.get('knocker_count')}) against seat {defender} ({d.get('defender_count')}:"
         f" melds {_melds(d.get('defender_melds'))}; deadwood"
         f" {d.get('defender_deadwood') or '-'}{lay}) -> seat {d.get('winner')}"
@@ -151,7 +151,7 @@ def _match_over(d: Mapping[str, Any], who: str) -> str:
 
 def _dead(d: Mapping[str, Any], who: str) -> str:
     reason = d.get("reason")
-    return f"  hand dead ({_DEAD.get(reason, reason)}): no score, redeal"
+    return f"  hand dead ({_DEAD.get(str(reason), reason)}): no score, redeal"
 
 
 LINES: dict[str, Line] = {

@@ -124,7 +124,7 @@ class Refusal(RefusalCode):
     LAYOFF_NOT_AT_END = (
         "gin.layoff_not_at_end", "G-1.3", "{card} does not extend the run {meld} at either end"
     )
-    LAYOFF_NOT_A_MELD = ("gin.layoff_not_a_meld", "G-11.1", "{meld} is not a meld")
+    LAYOFF_NOT_A_MELD = ("gin.layoff_not_a_meld", "G-11.1", "{card} cannot go on {meld}: not a meld")
 
 
 # The events that are a hand's or the match's result (records keep them per hand).

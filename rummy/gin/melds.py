@@ -255,7 +255,7 @@ def _dw11_mask(m: int) -> int:
 def deadwood(cards: Iterable[CardLike]) -> int:
     """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards."""
     try:  # fast path: a list/tuple of the canonical Card objects, no duplicates
-        n = len(cards)
+        n = len(cards)  # type: ignore[arg-type]  # not Sized: the slow path below
         m = sum(map(_bit_of, map(id, cards)))
     except (TypeError, KeyError):
         m, n = _hand_mask(cards)

@@ -31,11 +31,12 @@ def accept_knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState
 
 def knocked(rules: GinRules, hand: HandState, knock: Knock) -> tuple[HandState, list[Event]]:
     """A legal knock or gin: discard face down (G-7.3), then layoffs and scoring."""
-    seat = knock.seat
+    seat, card = knock.seat, knock.discard
+    assert card is not None  # only Big Gin has no discard (G-10.1), and it is not knocked
     hand = replace_hand(
         hand,
-        hands=set_seat(hand.hands, seat, without(hand.hands[seat], knock.discard)),
-        discard_pile=(*hand.discard_pile, knock.discard),
+        hands=set_seat(hand.hands, seat, without(hand.hands[seat], card)),
+        discard_pile=(*hand.discard_pile, card),
     )
     return _resolve(rules, hand, knock)
 

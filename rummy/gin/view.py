@@ -74,9 +74,9 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
             opp = visible[1 - seat]
         pile = h.discard_pile
         knock = h.knock
-        if _face_down_knock(h) and seat != h.knock.seat:  # G-7.3: the knock discard is face down
+        if knock is not None and _face_down_knock(h) and seat != knock.seat:  # G-7.3: face down
             pile = pile[:-1]
-            knock = dataclasses.replace(h.knock, discard=None)
+            knock = dataclasses.replace(knock, discard=None)
         top = pile[-1] if pile else None
         if rules.discard_pile_visible != "all":  # G-5.5
             pile = pile[-1:]

@@ -17,11 +17,12 @@ from faultkit import damage_db, records_db, unfinished
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy.records import MAX_REASON, JournalError, encode_line, read_journal, replay
+from rummy.records import JournalError, encode_line, read_journal, replay
 from rummy.session import CURRENT, DAMAGED, MatchSession
 from rummy.store import Store, StoreError
 
 pytestmark = pytest.mark.faults
+MAX_REASON = 240  # rummy.records.MAX_REASON: the longest refusal reason
 
 # inputs tried per reader (each a new journal or database file)
 BUDGET = {"journal_bytes": 400, "journal_edits": 250, "journal_fields": 300, "resume_edits": 80,
@@ -206,7 +207,7 @@ def _reads_or_refuses(path: Path) -> None:
 @settings(max_examples=BUDGET["journal_bytes"], **FUZZ)
 @given(data=st.binary(max_size=3000) | st.lists(st.sampled_from(
     [b"{", b"}", b"[", b"]", b'"', b"\n", b"\\", b'"crc":"0"', b'{"type":"header"', b"\xff", b" ", b"1e999",
-     b"null", b":", b","]), max_size=400).map(b"".join))
+     b"null", b":", b",", b"[" * 1500, b'{"a":' * 800, b"x" * 70_000]), max_size=400).map(b"".join))
 def test_random_bytes_give_a_journal_or_a_journal_error(tmp_path_factory, data):
     _reads_or_refuses(_write(tmp_path_factory.mktemp("b"), data))
 
@@ -223,6 +224,8 @@ def _mutate(data: bytes, edits: list[tuple[int, int, int]]) -> bytes:
             buf.insert(i, val)
         elif op == 2:
             del buf[i]
+        elif op == 6:  # a run of brackets or a long run of text
+            buf[i:i] = (b"[" if val % 2 else b"x") * (val * 40)
         else:  # a whole line duplicated, dropped or swapped
             lines = bytes(buf).split(b"\n")
             j, k = pos % len(lines), val % len(lines)
@@ -230,13 +233,15 @@ def _mutate(data: bytes, edits: list[tuple[int, int, int]]) -> bytes:
                 lines.insert(j, lines[k])
             elif op == 4:
                 del lines[j]
-            else:
+            elif op == 5:
                 lines[j], lines[k] = lines[k], lines[j]
+            else:  # a line whose value nests deeper than any parser's stack
+                lines[j] = b'{"type":"action","n":' + b"[" * (val * 40) + b"]" * (val * 40) + b"}"
             buf = bytearray(b"\n".join(lines))
     return bytes(buf)
 
 
-EDITS = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 1 << 20), st.integers(0, 255)),
+EDITS = st.lists(st.tuples(st.integers(0, 7), st.integers(0, 1 << 20), st.integers(0, 255)),
                  min_size=1, max_size=6)
 
 
@@ -283,6 +288,9 @@ def test_resume_never_raises_and_keeps_every_byte(tmp_path_factory, journal_byte
     if path.exists():
         kept.append(path.read_bytes())
     assert any(k == data or data.startswith(k) for k in kept) or res.session is not None
+    # nothing unreadable is left behind in current/: it resumed, or it was moved aside
+    live = {res.session.journal_path} if res.session is not None else set()
+    assert set((sd / CURRENT).glob("*.jsonl")) <= live, res.messages
     if res.session is not None:
         res.session.close()
 

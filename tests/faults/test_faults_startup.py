@@ -25,7 +25,7 @@ from faultkit import (
 )
 
 from rummy.records import encode_line
-from rummy.session import ARCHIVE, CURRENT, DAMAGED
+from rummy.session import ARCHIVE, DAMAGED
 
 pytestmark = pytest.mark.faults
 
@@ -157,3 +157,45 @@ def test_damaged_font_files(tmp_path):
         ttf.write_bytes(ttf.read_bytes()[:1000])  # a damaged install
     run = run_kiosk(tmp_path / "state", tmp_path, env={"PYTHONPATH": str(pkg)})
     assert_kiosk_survived(run, "fault [fonts]", "DejaVuSans")
+
+
+def test_fault_screen_speaks_the_tables_language_and_keeps_the_operator_way_out(tmp_path):
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from display import i18n, theme
+    from display.app import App
+    from display.config import load_config
+
+    sd = tmp_path / "state"
+    damage_db(records_db(sd))
+    cfg = tmp_path / "bad.toml"
+    cfg.write_text('[display]\nrotation = 45\nlanguage = "ru"\n')
+    config, errors = load_config(str(cfg), env={"RUMMY_TABLE_STATE_DIR": str(sd)})
+    assert errors
+    from dataclasses import replace
+
+    config = replace(config, display=replace(config.display, language="ru"))
+    app = App(config, mode="headless", size=(800, 480), state_dir=sd, config_errors=errors)
+    app.mode, app.headless = "kiosk", False
+    try:
+        app.start()
+        assert app.scene.name == "config_error"
+        assert [f.code for f in app.faults] == ["config", "records"]
+        log = theme.start_text_log()
+        app.scene.draw(app.screen.surface)
+        theme.stop_text_log()
+        drawn = " | ".join(r.text for r in log)
+        assert i18n.language() == "ru"
+        assert i18n._("The table's settings have errors") in drawn
+        assert i18n._("The table's settings have errors") != "The table's settings have errors"
+        assert i18n._("The records cannot be saved") in drawn and "rotation" in drawn
+        assert "not a usable records database" in drawn or "damaged" in drawn
+        app.open_operator()  # the operator's way out is reachable from the fault screen
+        assert app.scene.name == "operator"
+        app.goto("config_error")
+        app.scene.go_on()  # play on where the table can
+        assert app.scene.name == "attract" and app.store is not None
+    finally:
+        i18n.set_language("en")
+        app.close()

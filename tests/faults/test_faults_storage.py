@@ -19,8 +19,9 @@ from faultkit import (
     until_refused,
 )
 
+import rummy.session as sess
 from rummy.records import read_journal
-from rummy.session import ARCHIVE, CURRENT, DAMAGED, MatchSession, StorageError
+from rummy.session import ARCHIVE, CURRENT, DAMAGED, MatchSession
 from rummy.session_runner import basic_player, default_rules, next_action
 from rummy.store import Store, StoreError
 
@@ -51,7 +52,7 @@ def test_disk_full_mid_match_refuses_the_move_and_play_goes_on_after(tmp_path):
         digest, n = s.digest(), s.actions_applied
         action = next_action(s, players)
         for _ in range(3):  # every try is refused, none applied, none half-written
-            with pytest.raises(StorageError) as info:
+            with pytest.raises(sess.StorageError) as info:
                 s.apply(action)
             assert info.value.code == "storage_full"
             assert s.digest() == digest and s.actions_applied == n
@@ -73,7 +74,7 @@ def test_read_only_mid_match_refuses_and_goes_on_after_remount(tmp_path):
         n = s.actions_applied
         remount(mnt, read_only=True)
         action = next_action(s, [basic_player("gin"), basic_player("gin")])
-        with pytest.raises(StorageError) as info:
+        with pytest.raises(sess.StorageError) as info:
             s.apply(action)
         assert info.value.code == "storage_read_only" and s.actions_applied == n
         remount(mnt, read_only=False)
@@ -91,7 +92,7 @@ def test_disk_full_at_the_finish_keeps_the_match_and_finishes_later(tmp_path):
         assert s.is_over
         with Store(sd / "records.sqlite3") as store:
             filler = fill(mnt)
-            with file_size_limit(s.journal_path.stat().st_size), pytest.raises(StorageError):
+            with file_size_limit(s.journal_path.stat().st_size), pytest.raises(sess.StorageError):
                 s.finish(store)  # the end line cannot be written: nothing changes
             assert s.is_open and s.journal_path.parent == sd / CURRENT
             assert read_journal(s.journal_path).ended is None
@@ -148,7 +149,7 @@ def test_read_only_at_resume_with_damaged_and_finished_journals(tmp_path):
         assert res.session is not None and res.session.actions_applied == 25
         assert res.unreadable == [bad] and finished in res.queued
         assert res.storage_error is not None and res.storage_error.kind == "read_only"
-        with pytest.raises(StorageError):
+        with pytest.raises(sess.StorageError):
             res.session.deal_if_needed() if res.session.deal_action() else res.session.apply(
                 next_action(res.session, [basic_player("gin"), basic_player("gin")]))
         remount(mnt, read_only=False)
@@ -168,12 +169,12 @@ def test_starting_a_match_on_a_read_only_state_is_refused(tmp_path):
     with tmpfs(tmp_path / "mnt", "1m") as mnt:
         (mnt / "state").mkdir()
         remount(mnt, read_only=True)
-        with pytest.raises(StorageError) as info:
+        with pytest.raises(sess.StorageError) as info:
             _session(mnt / "state")
         assert info.value.code == "storage_read_only"
         remount(mnt, read_only=False)
         filler = fill(mnt)
-        with pytest.raises(StorageError) as info:
+        with pytest.raises(sess.StorageError) as info:
             _session(mnt / "state")
         assert info.value.code == "storage_full"
         assert not list((mnt / "state").rglob("*.jsonl*"))
