@@ -2,9 +2,10 @@
 
 Structure (one main loop in :mod:`display.app`)::
 
-    device queue + pygame events -> App.frame -> scene handlers -> MatchDriver.submit(Action)
-                                                                     -> MatchSession.apply (journal)
-                                  -> scene.update (timers, computer players, deals)
+    device queue + pygame events -> App.frame -> scene handlers -> match.controller.perform(seat, call)
+                                                 -> MatchDriver.try_submit(Action) -> MatchSession.apply
+                                  -> match.update (rule timers, computer players, deals)
+                                  -> scene.update (peek and flash timers, lamps)
                                   -> scene.draw (only when dirty) -> Screen.present -> tick
 
 Adding a scene (e.g. the contract table, recall, leaderboard) is one new module in
@@ -15,15 +16,23 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   (arcade buttons: ``event.seat``, ``event.call`` draw/knock/buy, ``event.edge``),
   ``on_key`` and, when needed, ``on_pointer``. Register touch targets while drawing with
   ``self.button(surf, rect, label, callback)`` or ``self.targets.append(Target(...))``.
-* a game table subclasses :class:`display.scenes.table_base.TableScene` (seat touch state,
-  peek, flashes, buttons to ``call_draw``/``call_knock``/``call_buy``, lamps from ``LAMPS``,
-  stock and pile, drawing by regions: ``region(name, key, rect, draw, dirty)`` redraws a
-  panel only when its key changed); reviews subclass ``review_base.ReviewScene``.
+* a game table subclasses :class:`display.scenes.table_base.TableScene` (peek, flashes,
+  drawing by regions: ``region(name, view_model, rect, draw, dirty)`` redraws a panel only
+  when its view-model changed); reviews subclass ``review_base.ReviewScene``. A table owns
+  painters (``gin_panel.GinPanelPainter``, ``contract_centre.ContractCentrePainter``, …)
+  that draw frozen view-models built without pygame in :mod:`display.viewmodels`; the
+  scene is their hooks (what a touch on a card, a pile or a button does).
+* what a call does is the match's table controller's (:mod:`display.controller`, no
+  pygame): per game one table from seat calls (DRAW / KNOCK / BUY, touches, on-screen
+  buttons) to engine actions, read by ``TableScene.call`` and by the lamps
+  (``controller.lamps(seat)``), so a lamp is lit exactly when its button acts; the panel's
+  buttons are ``controller.screen_buttons(seat)``; hints are codes worded by
+  :mod:`display.hint_text`; the C-8.4 answer deadline and the buy window live there too.
 * a game ``g`` provides scenes ``g_table`` and ``g_review``; the app shows ``g_review``
   whenever ``app.match.review_pending`` (a deal is pending after a hand, or the match is
   over) and calls ``app.match.continue_after_review()`` / ``app.after_match()`` from it.
-* act only through ``app.match.legal(seat)`` and ``app.match.submit(action)``; light lamps
-  with ``app.hw.set_lamps(seat, draw=..., knock=..., buy=...)``.
+* act only through ``self.call(seat, Call.X, arg)`` (the controller); show what
+  ``app.match.legal(seat)`` allows.
 * layout: :mod:`display.layout` (``seat_panels`` for 2–6 seats with flat/upright turning,
   ``SeatPanel.to_screen``/``to_local``, ``hand_rects``, ``centre_area``, ``touch_px``);
   cards: :func:`display.cardart.card_surface`; text that always fits:

@@ -10,6 +10,7 @@ failsafe catches any error and returns to the attract screen (kiosk and windowed
 from __future__ import annotations
 
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -30,6 +31,14 @@ from display.scenes import load_scene
 SIM_STRIP = 260
 CORNER_PX = 64
 CORNER_HOLD_S = 3.0
+#: longest sleep between looks at SDL's touch/mouse/key events while nothing is due
+#: (``pygame.event.wait`` polls every millisecond under the dummy and kmsdrm drivers, which
+#: costs more than looking 20 times a second, as often as the idle loop ticked before) ...
+INPUT_POLL_S = 0.05
+#: ... and once nobody has touched the table for :data:`IDLE_AFTER_S`, ten times a second
+IDLE_POLL_S = 0.1
+IDLE_AFTER_S = 5.0
+BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY (C-8.3)
 
 
 @dataclass
@@ -77,7 +86,6 @@ class App:
         self.matches_wanted = max(1, matches)
         self.matches_done = 0
         self.forced_game = game
-        self.forced_preset = preset
         self.screenshot_dir = Path(screenshots) if screenshots else None
         self.screenshots_taken: set[str] = set()
         self.state_dir = Path(state_dir or config.paths.state_dir).expanduser()
@@ -102,7 +110,9 @@ class App:
             size, fullscreen=(mode == "kiosk" and d.fullscreen), rotation=d.rotation,
             hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,
         )
-        self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock)
+        self._wake = threading.Event()  # set by a hardware thread's event: the loop wakes at once
+        self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock,
+                           wake=self._wake.set)
         self.config_errors: list[str] = list(config_errors or [])
         self.problems: list[str] = self.config_errors + self.hw.problems
         self.faults: list[Fault] = []  # start-up and storage faults, shown on the fault screen
@@ -128,6 +138,7 @@ class App:
         self.resume_messages: list[str] = []
         self.notice: Notice | None = None  # "the table was switched off" after a power cut
         self.last_input: Any = None
+        self._input_t = float("-inf")  # when the last touch, key or button came
 
     # -- records ------------------------------------------------------------------------------
     def _open_store(self) -> Any:
@@ -251,10 +262,16 @@ class App:
             self.add_fault(fault)
             self.show_faults([fault])
             return
-        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed)
+        self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed, **self._driver_options())
         self.hw.set_seats(len(seats))
         self.match.deal_if_needed()
         self.show_match()
+
+    def _driver_options(self) -> dict[str, Any]:
+        """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``; the buy
+        window is skipped when nobody watches)."""
+        return {"clock": self.clock, "answer_seconds": float(self.config.game.buy_answer_s),
+                "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS}
 
     def try_resume(self) -> bool:
         """Go straight back to an unfinished match (hands private)."""
@@ -286,7 +303,8 @@ class App:
             return False
         s = result.session
         print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
-        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True)
+        self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True,
+                                 **self._driver_options())
         self.hw.set_seats(len(s.seats))
         self.match.deal_if_needed()
         self.show_match()
@@ -375,6 +393,7 @@ class App:
 
     def handle_pygame_event(self, ev: pygame.event.Event, now: float) -> None:
         t = ev.type
+        self._input_t = now
         if t == pygame.QUIT:
             self.running = False
         elif t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
@@ -408,6 +427,7 @@ class App:
 
     def handle_input_event(self, ev: Any) -> None:
         self.last_input = ev
+        self._input_t = self.clock()
         if self.scene is not None and self.scene.name == "operator":
             self.scene.dirty = True  # diagnostics show the last button
         if ev.call == "operator":
@@ -539,20 +559,45 @@ class App:
             self.shoot(name)
 
     def run(self) -> int:
-        """The main loop; returns the exit code."""
+        """The main loop; returns the exit code. While something moves it runs at ``fps``;
+        otherwise it sleeps until the next timer is due (:meth:`next_due`), a hardware event
+        arrives, or it is time to look at SDL's input events again (:data:`INPUT_POLL_S`,
+        :data:`IDLE_POLL_S` while nobody is using the table)."""
         clock = pygame.time.Clock()
         self.start()
         try:
             while self.running:
                 self.frame()
-                if not self.headless:
-                    clock.tick(self.fps if self.scene_is_busy() else min(self.fps, 20))
+                if self.headless:
+                    continue
+                if self.scene_is_busy():
+                    clock.tick(self.fps)
+                    continue
+                now = self.clock()
+                poll = INPUT_POLL_S if now - self._input_t < IDLE_AFTER_S else IDLE_POLL_S
+                self._wake.wait(max(0.0, min(self.next_due(now), now + poll) - now))
+                self._wake.clear()
+                clock.tick()  # keep the clock's idea of the last frame current
         finally:
             self.close()
         return self.exit_code
 
     def scene_is_busy(self) -> bool:
         return bool(self.scene is not None and (self.scene.dirty or getattr(self.scene, "busy", False)))
+
+    def next_due(self, now: float) -> float:
+        """When the loop must run again even without input: the scene's next timer or
+        animation step, the corner hold, the notice's end, the watchdog ping."""
+        due = [self.hw.next_ping()]
+        if self.scene is not None:
+            scene_due = self.scene.next_due(now)
+            if scene_due is not None:
+                due.append(scene_due)
+        if self._corner_t is not None:
+            due.append(self._corner_t + CORNER_HOLD_S)
+        if self.notice is not None and self.notice.shown_at is not None:
+            due.append(self.notice.shown_at + self.notice.seconds)
+        return min(due)
 
     def close(self) -> None:
         if self.match is not None:

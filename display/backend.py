@@ -49,7 +49,7 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+    return (sizes[0][0], sizes[0][1]) if sizes else None
 
 
 class Screen:
@@ -130,8 +130,4 @@ def init_pygame(*, headless: bool) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.display.init()
-    if not pygame.font.get_init():  # first start, or after a pygame.quit(): cached fonts are dead
-        from display import theme
-
-        theme._fonts.clear()
     pygame.font.init()

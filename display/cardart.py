@@ -29,7 +29,7 @@ def suit_colour(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
 
 
-def card_size_for_height(height: int) -> tuple[int, int]:
+def card_size_for_height(height: float) -> tuple[int, int]:
     """Poker proportions (63 × 88 mm)."""
     return (max(8, round(height * 63 / 88)), max(10, int(height)))
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from display.gin_text import card_name, cards_line
 from display.i18n import N_, _, ngettext
-from rummy.contract.state import ASK, PLAY, TAKE, TURN
 
 # C-3: the seed's five contracts in words; anything else is spelled with counts.
 CONTRACT_WORDS: dict[tuple[int, int], str] = {
@@ -97,52 +96,4 @@ def event_text(match: Any, ev: Any) -> str:
         if not skipped:
             return ""
         return _("After the buy {names} lose their turn").format(names=", ".join(skipped))
-    return ""
-
-
-def phase_hint(scene: Any, seat: int) -> str:
-    """What ``seat`` may do now, in words (the status line of his panel)."""
-    m = scene.m
-    st = m.state
-    if st.phase not in (TURN, ASK, TAKE, PLAY):
-        return ""
-    to_act = m.to_act()
-    kinds = {a.kind for a in scene.legal(seat)}
-    if st.phase == ASK and st.buy is not None and st.buy.asked == seat:
-        if not m.is_human(seat):
-            return _("Thinking…")
-        return _("{name} asks “{ask}” for {card}").format(
-            name=m.name(st.buy.asker), ask=ASK_WORD, card=card_name(st.buy.card))
-    if "buy" in kinds and seat != st.turn:
-        return _("BUY to ask “{ask}” for {card}").format(ask=ASK_WORD, card=card_name(st.top.card))
-    if seat not in to_act:
-        if st.phase == ASK and st.buy is not None:
-            return _("Waiting for {name} to answer").format(name=m.name(st.buy.asked))
-        if st.phase == TAKE and st.buy is not None:
-            return _("{name} is buying").format(name=m.name(st.buy.buyer))
-        return _("{name} to play").format(name=m.name(st.turn))
-    if not m.is_human(seat):
-        return _("Thinking…")
-    if st.phase == TAKE:
-        return _("How many cards from the pack?")
-    if st.phase == TURN:
-        if st.stock_only:
-            return _("Your turn: DRAW from the stock")
-        if "draw_discard" in kinds:
-            return _("Your turn: DRAW or take {card}").format(card=card_name(st.top.card))
-        return _("Your turn: DRAW from the stock")
-    if st.phase == PLAY:
-        if not scene.face_up(seat):
-            return _("Hold your cards to look at them")
-        sel = scene.selected_cards(seat)
-        if "meld" in kinds and not sel:
-            return _("You can lay your contract: MELD")
-        if len(sel) == 1:
-            if "lay_off" in kinds:
-                return _("Touch the pack to discard {card}, or a meld to lay it off").format(
-                    card=card_name(sel[0]))
-            return _("Touch {card} again or the pack to discard it").format(card=card_name(sel[0]))
-        if len(sel) > 1:
-            return ngettext("{n} card picked", "{n} cards picked", len(sel)).format(n=len(sel))
-        return _("Touch a card to pick it")
     return ""

@@ -9,7 +9,6 @@ from typing import Any
 
 from display.i18n import _, ngettext
 from rummy.cards import SUIT_SYMBOLS, Card
-from rummy.gin.state import HandPhase
 
 
 def card_name(card: Card | str | None) -> str:
@@ -47,48 +46,6 @@ def event_text(match: Any, ev: Any) -> str:
         return _("{name} declined the last card").format(name=name)
     if k == "knock_refused":
         return _("{name} refused the knock").format(name=name)
-    return ""
-
-
-def phase_hint(scene: Any, seat: int) -> str:
-    """What ``seat`` may do now, in words (the status line of his panel)."""
-    m = scene.m
-    h = m.state.hand
-    if h is None or h.phase is HandPhase.OVER:
-        return ""
-    to_act = m.to_act()
-    if seat not in to_act:
-        if not to_act:
-            return ""
-        return _("{name} to play").format(name=m.name(to_act[0]))
-    if not m.is_human(seat):
-        return _("Thinking…")
-    ui = scene.ui[seat]
-    phase = h.phase
-    if ui.mode == "knock":
-        return _("Knock: touch the card to discard face down")
-    if ui.mode == "take":
-        return _("Touch the card you knock with")
-    if phase is HandPhase.UPCARD:
-        return _("Your turn: touch the pile to take {card}, or DRAW to pass").format(card=card_name(h.upcard))
-    if phase is HandPhase.FORCED_DRAW:
-        return _("Both passed: DRAW from the stock")
-    if phase is HandPhase.DRAW:
-        return _("Your turn: DRAW, or touch the pile to take {card}").format(card=card_name(h.top_discard))
-    if phase is HandPhase.DISCARD:
-        if h.must_knock[seat]:
-            return _("You must knock now (illegal knock earlier)")
-        if not scene.face_up(seat):
-            return _("Hold your cards to look, then touch one to discard")
-        if ui.selected is not None:
-            return _("Touch {card} again to discard it").format(card=card_name(ui.selected))
-        return _("Touch a card to discard it, or KNOCK")
-    if phase is HandPhase.LAST_CHANCE:
-        return _("Last card: take {card} only to knock, or DRAW to decline").format(card=card_name(h.top_discard))
-    if phase is HandPhase.KNOCK_REVIEW:
-        return _("Illegal knock: accept it or refuse")
-    if phase is HandPhase.LAYOFF:
-        return _("Touch a card to lay it off, then Done")
     return ""
 
 

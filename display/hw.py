@@ -9,15 +9,29 @@ missing is reported in :attr:`Hardware.problems` (shown loudly by the kiosk), ne
 
 from __future__ import annotations
 
-import importlib
 import queue
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from device import watchdog
 from device.events import BUY, DRAW, HOLD, KNOCK, PRESS, RELEASE, InputEvent
 
 CALLS = (DRAW, KNOCK, BUY)
+
+
+class WakingQueue(queue.Queue):
+    """The board's event queue: each ``put`` (from a hardware thread) also calls ``wake``, so
+    a main loop asleep until its next timer sees a button press at once."""
+
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.wake = wake
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if self.wake is not None:
+            self.wake()
 
 
 class Hardware:
@@ -31,8 +45,9 @@ class Hardware:
         seats: int = 2,
         clock: Callable[[], float] = time.monotonic,
         poll_interval: float | None = 0.05,
+        wake: Callable[[], None] | None = None,
     ) -> None:
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue = WakingQueue(wake)
         self.simulated = simulated
         self.clock = clock
         self.poll_interval = poll_interval
@@ -51,16 +66,6 @@ class Hardware:
         except Exception as exc:  # noqa: BLE001 - loud, not fatal: touch still works
             self.problems.append(f"buttons: {exc}")
         self.set_seats(seats)
-        self.watchdog = self._import("device.watchdog")
-        if self.watchdog is None and not simulated:
-            self.problems.append("watchdog: device.watchdog is missing; systemd cannot supervise the app")
-
-    @staticmethod
-    def _import(name: str) -> Any:
-        try:
-            return importlib.import_module(name)
-        except ImportError:
-            return None
 
     def set_seats(self, seats: int) -> None:
         """(Re)build the board for ``seats`` seats (the packaged pin profile for that count,
@@ -79,6 +84,13 @@ class Hardware:
         if "seats" not in data:
             data["seat_count"] = max(2, min(6, seats))
         config, errors = parse_button_config(data)
+        if config is None and all("operator_chord" in e for e in errors):
+            # The chord names a button this seat count's map lacks (KNOCK at 5-6 seats):
+            # keep every seat's buttons and fall back to the packaged chord, loudly.
+            config, _ = parse_button_config({**data, "operator_chord": ["0.draw", "0.buy"]})
+            if config is not None:
+                self.problems += [f"buttons: {e}; using 0.draw + 0.buy at {seats} seats"
+                                  for e in errors]
         if config is None:
             self.problems += [f"buttons: {e}" for e in errors]
             return
@@ -146,14 +158,15 @@ class Hardware:
 
     def ready(self, status: str = "table up") -> None:
         """systemd READY=1 (sent after the first frame is drawn)."""
-        if self.watchdog is not None and hasattr(self.watchdog, "ready"):
-            self.watchdog.ready(status)
+        watchdog.ready(status)
+
+    def next_ping(self) -> float:
+        """When :meth:`ping` next sends (the main loop wakes for it)."""
+        return self._last_ping + 1.0
 
     def status(self, text: str) -> None:
         """systemd STATUS= (what ``systemctl status rummy-table`` shows)."""
-        fn = getattr(self.watchdog, "status", None)
-        if fn is not None:
-            fn(text)
+        watchdog.status(text)
 
     def ping(self) -> None:
         """systemd WATCHDOG=1 from the main loop, at most once a second."""
@@ -161,9 +174,7 @@ class Hardware:
         if now - self._last_ping < 1.0:
             return
         self._last_ping = now
-        fn = getattr(self.watchdog, "watchdog", None) or getattr(self.watchdog, "watchdog_ping", None)
-        if fn is not None:
-            fn()
+        watchdog.watchdog()
 
     def _close_board(self) -> None:
         if self.board is not None:

@@ -47,7 +47,7 @@ def rotate_point(p: tuple[float, float], size: tuple[int, int], angle: int) -> t
 def unrotate_point(p: tuple[float, float], size: tuple[int, int], angle: int) -> tuple[float, float]:
     """Inverse of :func:`rotate_point` (``size`` is the unrotated surface's size): the point
     turned back by ``-angle`` on the turned surface."""
-    turned = (size[1], size[0]) if angle % 180 == 90 else tuple(size)
+    turned = (size[1], size[0]) if angle % 180 == 90 else (size[0], size[1])
     return rotate_point(p, turned, -angle)
 
 

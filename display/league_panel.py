@@ -21,14 +21,25 @@ def standings_lines(rows: Sequence[Any], limit: int = ROWS) -> list[tuple[str, s
             for n, r in enumerate(rows[:limit], start=1)]
 
 
+def _line_height(box: pygame.Rect, rows: Sequence[Any]) -> int:
+    return max(14, box.height // (min(len(rows), ROWS) + 2))
+
+
+def panel_rect(box: pygame.Rect, rows: Sequence[Any]) -> pygame.Rect:
+    """Where :func:`draw_standings` paints for these rows (the top of ``box``)."""
+    line_h = _line_height(box, rows)
+    return pygame.Rect(box.left, box.top, box.width,
+                       line_h * (min(len(rows), ROWS) + 1) + line_h // 2)
+
+
 def draw_standings(surf: pygame.Surface, box: pygame.Rect, venue: str, game: str,
                    rows: Sequence[Any]) -> pygame.Rect | None:
     """Draw the panel in ``box``; returns its rect, or None when there is nothing to show."""
     if not rows:
         return None
     lines = standings_lines(rows)
-    line_h = max(14, box.height // (len(lines) + 2))
-    panel = pygame.Rect(box.left, box.top, box.width, line_h * (len(lines) + 1) + line_h // 2)
+    line_h = _line_height(box, rows)
+    panel = panel_rect(box, rows)
     pygame.draw.rect(surf, theme.PANEL, panel, border_radius=max(6, line_h // 3))
     pad = max(6, box.width // 30)
     season = getattr(rows[0], "season", "")

@@ -64,7 +64,7 @@ def sim_main(argv: list[str] | None = None) -> int:
 
         try:
             get_engine(args.game or "gin").preset(args.preset)
-        except (ValueError, KeyError, ImportError) as exc:
+        except (ValueError, KeyError) as exc:
             print(f"rummy-table sim: --preset {args.preset!r}: {exc}", file=sys.stderr)
             return 2
     config, errors = _load(args.config)

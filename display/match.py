@@ -10,9 +10,11 @@ from __future__ import annotations
 import importlib
 import random
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from display.controller import TableController, controller_for
 from display.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
 from rummy.session import MatchSession, StorageError
@@ -44,10 +46,12 @@ def make_player(game: str, bot: str = "basic") -> Any:
 
 
 class MatchDriver:
-    """The app's handle on one match in progress."""
+    """The app's handle on one match in progress, with its table controller
+    (:attr:`controller`: what the seats' calls do, the lamps, the rule timers on ``clock``)."""
 
     def __init__(self, session: MatchSession, *, bot_delay: float = 0.8, seed: int | None = None,
-                 resumed: bool = False) -> None:
+                 resumed: bool = False, clock: Callable[[], float] = time.monotonic,
+                 answer_seconds: float = 8.0, buy_window: float = 2.5) -> None:
         self.session = session
         self.engine = session.engine
         self.game = session.header.game
@@ -67,6 +71,8 @@ class MatchDriver:
         self._legal_cache: dict[int, list[Action]] = {}
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
+        self.controller: TableController = controller_for(self.game, self, clock=clock,
+                                                          answer_seconds=answer_seconds, buy_window=buy_window)
 
     # -- queries ----------------------------------------------------------------------------
     @property
@@ -104,20 +110,26 @@ class MatchDriver:
 
     # -- changes ----------------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:
-        """Apply ``action`` through the session; returns the refusal text or None."""
+        """Apply ``action`` through the session; returns the refusal in the table's words
+        (the engine's refusal code translated, or the storage fault) or None."""
+        return None if self.try_submit(action) is None else self.message
+
+    def try_submit(self, action: Action) -> ActionError | StorageError | None:
+        """Apply ``action`` through the session; returns why not (the engine's refusal, or
+        storage that cannot take the journal line) or None."""
         try:
             events = self.session.apply(action)
         except ActionError as exc:  # the engine's code, in the table's language
             self.message = refusal_text(exc, name=self.name)
             self.version += 1
-            return self.message
+            return exc
         except StorageError as exc:  # not applied: the same move works once storage is back
             from display.faults import storage_text
 
             self.storage_error = exc
             self.message = storage_text(exc.kind)
             self.version += 1
-            return self.message
+            return exc
         self.storage_error = None
         self.events = events
         self.history.append((action, events))
@@ -126,6 +138,7 @@ class MatchDriver:
         self._bot_due = None
         if self._deal_pending() or self.is_over:
             self.review_pending = True
+        self.controller.observe()
         return None
 
     def continue_after_review(self) -> None:
@@ -149,6 +162,7 @@ class MatchDriver:
         if events:
             self.events = events
             self.version += 1
+            self.controller.observe()
         return events
 
     def hold_computers_until(self, t: float) -> None:
@@ -165,6 +179,8 @@ class MatchDriver:
             return False
         if self._deal_pending():
             return bool(self.deal_if_needed())
+        if self.controller.update(now):  # rule timers: C-8.4 silence, the buy window
+            return True
         for seat in self.to_act():
             player = self.players.get(seat)
             if player is None:

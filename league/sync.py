@@ -276,8 +276,9 @@ def check_pin(connect_info: ConnectInfo, cache: local.LocalLeague, player_id: in
             salt = conn.execute("SELECT league.pin_salt(%s)", (player_id,)).fetchone()
             if salt is None or salt[0] is None:
                 return "unknown"
-            answer = str(conn.execute("SELECT league.check_pin(%s, %s)",
-                                      (player_id, pins.digest_for(salt[0], pin))).fetchone()[0])
+            row = conn.execute("SELECT league.check_pin(%s, %s)",
+                               (player_id, pins.digest_for(salt[0], pin))).fetchone()
+            answer = str(row[0]) if row is not None else "unknown"
     except (psycopg.OperationalError, psycopg.InterfaceError):
         cached = cache.cached_pin(player_id)
         if cached is None:

@@ -7,12 +7,12 @@ this interface, so adding a game never touches them.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rummy.actions import Action, Event
 from rummy.outcome import MatchOutcome
+from rummy.registry import load
 
 
 class GameEngine(Protocol):
@@ -73,8 +73,5 @@ ENGINES: dict[str, str] = {
 
 def get_engine(name: str) -> GameEngine:
     """The engine registered under ``name`` (``"gin"`` or ``"contract"``)."""
-    try:
-        module_name, attr = ENGINES[name].split(":")
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known: {', '.join(sorted(ENGINES))}") from None
-    return getattr(importlib.import_module(module_name), attr)
+    engine: GameEngine = load(ENGINES, name, "game")
+    return engine

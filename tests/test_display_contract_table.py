@@ -19,6 +19,7 @@ from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
 from display.refusal_text import refusal_text  # noqa: E402
+from rummy.actions import Action  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.kinds import Refusal as ContractRefusal  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
@@ -220,3 +221,72 @@ def test_contract_table_fits_for_every_seat_count(tmp_path, n, layout):
             t = next(t for t in scene.targets if t.name == name)
             assert scene.target_at(t.rect.center) is t
         app.close()
+
+
+def test_c_8_4_the_answer_deadline_survives_a_scene_rebuild(tmp_path):
+    """The deadline is the match's (its table controller's), not the scene's: opening the
+    operator menu and coming back keeps it, and silence is "Можно" at the same moment."""
+    clock = FakeClock(500.0)
+    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    config = replace(config, game=replace(config.game, buy_answer_s=6.0))
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
+    start(app, 3)
+    m = app.match
+    n = m.state.turn
+    press(app, (n + 1) % 3, "buy", clock)
+    deadline = m.controller.answer_deadline
+    assert m.state.phase == ASK and deadline == pytest.approx(clock.t - 0.08 + 6.0)
+    clock.t += 4.0
+    app.frame(events=[])
+    app.open_operator()
+    assert app.scene.name == "operator"
+    app.frame(events=[])
+    app.goto(app.table_scene_name())  # back at the table: a new scene
+    app.frame(events=[])
+    assert m.controller.answer_deadline == deadline
+    assert app.scene.answer_left() == pytest.approx(deadline - clock.t)
+    clock.t = deadline - 0.05
+    app.frame(events=[])
+    assert m.state.phase == ASK
+    clock.t = deadline + 0.01
+    app.frame(events=[])
+    action, _events = m.history[-1]
+    assert action == Action("answer", n, flag=True)
+
+
+def test_the_buy_window_survives_a_scene_rebuild(tmp_path):
+    """A computer in turn waits the buy window from the start of its turn (people may still
+    press BUY), and a rebuilt scene does not start the window again."""
+    clock = FakeClock(500.0)
+    app = make_app(tmp_path, clock=clock)
+    app.start()
+    app.start_match("contract", [{"name": "Cy", "kind": "computer"}, {"name": "Ann", "kind": "human"},
+                                 {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    m = app.match
+    for _ in range(200):  # people play until the computer's turn
+        if m.state.phase == TURN and m.state.turn == 0:
+            break
+        seat = next(s for s in m.to_act() if m.is_human(s)) if any(m.is_human(s) for s in m.to_act()) else None
+        if seat is None:
+            clock.t += 1.0
+            app.frame(events=[])
+            continue
+        legal = [a for a in m.legal(seat) if a.kind != "buy"] or m.legal(seat)
+        m.submit(BasicPlayer().choose(m.engine, m.engine.view(m.state, seat), legal, None))
+        app.frame(events=[])
+    assert m.state.phase == TURN and m.state.turn == 0
+    start_t = m.controller.window.t0
+    window = m.controller.window.seconds
+    assert window == 2.5 and any(a.kind == "buy" for s in (1, 2) for a in m.legal(s))
+    done = m.session.actions_applied
+    clock.t = start_t + 1.5
+    app.frame(events=[])
+    app.goto(app.table_scene_name())  # a new scene
+    clock.t = start_t + window - 0.1
+    app.frame(events=[])
+    assert m.session.actions_applied == done, "the computer waits out the window"
+    clock.t = start_t + window + 0.01
+    app.frame(events=[])
+    assert m.session.actions_applied > done, "and not a new window from the rebuild"
+    app.close()

@@ -89,3 +89,57 @@ def test_a_language_change_redraws_the_whole_attract_screen(tmp_path):
     assert app.scene.draw(app.screen.surface) is None, "a full redraw after a language change"
     app.set_language("en")
     app.close()
+
+
+def test_the_attract_screen_between_frames_is_what_a_full_redraw_shows(tmp_path):
+    """The drifting cards' rects are redrawn with the words and buttons they touch (clipped
+    to them): each frame equals a full redraw, and the touch targets stay."""
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    now = [1000.0]
+    app = App(config, mode="headless", size=(800, 480), state_dir=tmp_path, seed=3, clock=lambda: now[0])
+    app.goto("attract")
+    scene = app.scene
+    scene.targets = []
+    scene.draw(app.screen.surface)
+    for _step in range(40):
+        now[0] += 0.7  # far enough for the cards to cross the play button and the subtitle
+        scene._now = now[0]
+        scene.targets = []
+        rects = scene.draw(app.screen.surface)
+        assert rects is not None, "only the moving cards' rects are redrawn"
+        shown = pygame.image.tobytes(app.screen.surface, "RGB")
+        targets = [(t.name, tuple(t.rect)) for t in scene.targets]
+        other = pygame.Surface(app.screen.size).convert()
+        scene.invalidate()
+        scene.targets = []
+        scene.draw(other)
+        assert shown == pygame.image.tobytes(other, "RGB")
+        assert targets == [(t.name, tuple(t.rect)) for t in scene.targets]
+        scene.targets = []
+        scene.draw(app.screen.surface)  # back to drawing by rects on the screen
+    app.close()
+
+
+@pytest.mark.parametrize(("seats", "size"), [(4, (1280, 800)), (6, (800, 480))])
+def test_a_new_last_move_alone_repaints_the_centre_line_as_a_full_redraw_would(tmp_path, seats, size):
+    """Only the centre's bottom line changes (the last move in words): the partly redrawn
+    screen is still pixel for pixel a full redraw."""
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    app = App(config, mode="headless", size=size, state_dir=tmp_path, seed=4, clock=lambda: 1000.0)
+    app.change(privacy="open")
+    app.start_match("contract", [{"name": f"P{i + 1}", "kind": "human"} for i in range(seats)])
+    scene = app.scene
+    scene.update(app.clock())
+    for text in ("P1 drew from the stock", "A much longer line about what just happened at the table", ""):
+        scene.targets = []
+        scene.draw(app.screen.surface)
+        scene.centre_msg = text
+        scene.targets = []
+        rects = scene.draw(app.screen.surface)
+        assert rects is not None and len(rects) == 1, "only the centre is redrawn"
+        shown = pygame.image.tobytes(app.screen.surface, "RGB")
+        targets = sorted((t.name, tuple(t.rect)) for t in scene.targets)
+        full, full_targets = _full_redraw(app)
+        assert shown == full
+        assert targets == sorted(full_targets)
+    app.close()

@@ -82,13 +82,14 @@ def test_league_config_errors_all_at_once(tmp_path):
                    'ca_file = ""\nmystery = 1\n')
     _config, errors = load_config(cfg, env={})
     text = "\n".join(errors)
-    for fragment in ("[league] port", "[league] mystery: unknown key", "[league] host",
-                     "[league] user", "password_file: /nope cannot be read", "[league] sslmode"):
+    for fragment in ("[league] port", "[league] mystery: unknown key", "[league]: host: ",
+                     "[league]: user: ", "[league]: password_file: '/nope' cannot be read",
+                     "[league]: sslmode: 'prefer' may send the password without TLS"):
         assert fragment in text, (fragment, errors)
     cfg.write_text('[league]\nenabled = true\nhost = "league.example.org"\nuser = "rt_x_1"\n'
                    f'password_file = "{cfg}"\n')
     _config, errors = load_config(cfg, env={})
-    assert errors and "ca_file: sslmode 'verify-full' needs the CA certificate file" in errors[0]
+    assert errors == [f"{cfg}: [league]: ca_file: sslmode 'verify-full' needs the CA certificate file"]
     config, errors = load_config(None, env={})
     assert errors == [] and config.league.enabled is False  # off by default
 

@@ -7,8 +7,9 @@ table while a hand is played) and ``g_review`` (a finished hand / the match end)
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from rummy.registry import load
 
 SCENES: dict[str, str] = {
     "attract": "display.scenes.attract:AttractScene",
@@ -30,17 +31,4 @@ SCENES: dict[str, str] = {
 
 def load_scene(name: str) -> Any:
     """The scene class registered as ``name``."""
-    try:
-        module_name, cls = SCENES[name].split(":")
-    except KeyError:
-        raise ValueError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}") from None
-    return getattr(importlib.import_module(module_name), cls)
-
-
-def available(name: str) -> bool:
-    """True when the scene's module is installed (e.g. the contract table)."""
-    try:
-        load_scene(name)
-    except (ImportError, AttributeError, ValueError):
-        return False
-    return True
+    return load(SCENES, name, "scene")

@@ -1,19 +1,21 @@
 """The attract screen: drifting cards, "touch to play", and the language choice.
 
 Idle cost is kept low: the static picture is cached and only the moving cards' rects are
-redrawn, ten times a second.
+redrawn, ten times a second; of the words and buttons only those the cards touch are drawn
+again, clipped to those rects (so the screen is what a full redraw shows), and the main
+loop sleeps until the next step of the drift (``Scene.next_due``).
 """
 
 from __future__ import annotations
 
 import math
-from functools import partial
+from collections.abc import Callable
 
 import pygame
 
 from display import cardart, theme
 from display.i18n import LANGUAGES, _
-from display.scenes.base import Scene
+from display.scenes.base import Scene, Target
 from rummy.cards import Card
 
 SHOW_CARDS = (Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C"), Card(10, "S"))
@@ -31,6 +33,7 @@ class AttractScene(Scene):
         self._t0 = app.clock()
         self._now = self._t0
         self._full = True
+        self._overlay_targets: list[Target] = []
 
     def enter(self) -> None:
         self._full = True
@@ -93,54 +96,98 @@ class AttractScene(Scene):
         self._bg, self._bg_key = bg, key
         return bg
 
-    def _overlay(self, surf: pygame.Surface) -> None:
-        """Title, play button and language choice (drawn over the cards)."""
+    def _overlay_items(self) -> list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]]:
+        """Title, play button and language choice (drawn over the cards), each as (the rect
+        it may draw on, how to draw it)."""
         r = self._layout()
-        theme.draw_text(surf, _("Rummy Table"), r["title"], colour=theme.GOLD, bold=True)
-        theme.draw_text(surf, _("Gin rummy and contract rummy, refereed by the table"), r["sub"],
-                        colour=theme.INK)
-        self.button(surf, r["play"], _("Touch to play"), lambda: self.app.goto("choice"), hot=True,
-                    name="play")
-        if self.app.match is not None and not self.app.match.is_over:
-            self.button(surf, r["resume"], _("Continue the match"), self.app.show_match, name="resume")
-        # GLI-11 recall for a dispute, and the leaderboard (top right, clear of the title)
         w, h = self.size
+        items: list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]] = [
+            (r["title"], lambda s: theme.draw_text(s, _("Rummy Table"), r["title"], colour=theme.GOLD, bold=True)),
+            (r["sub"], lambda s: theme.draw_text(s, _("Gin rummy and contract rummy, refereed by the table"),
+                                                 r["sub"], colour=theme.INK)),
+            (_shadowed(r["play"]), lambda s: self.button(s, r["play"], _("Touch to play"),
+                                                         lambda: self.app.goto("choice"), hot=True, name="play")),
+        ]
+        if self.app.match is not None and not self.app.match.is_over:
+            items.append((_shadowed(r["resume"]), lambda s: self.button(
+                s, r["resume"], _("Continue the match"), self.app.show_match, name="resume")))
+        # GLI-11 recall for a dispute, and the leaderboard (top right, clear of the title)
         bw, bh = max(self.touch * 2, int(w * 0.17)), max(self.touch, int(h * 0.08))
-        self.button(surf, pygame.Rect(w - 2 * bw - 16, 8, bw, bh), _("Last hands"),
-                    lambda: self.app.goto("recall"), name="recall", size=int(bh * 0.34))
-        self.button(surf, pygame.Rect(w - bw - 8, 8, bw, bh), _("Leaderboard"),
-                    lambda: self.app.goto("leaderboard"), name="leaderboard", size=int(bh * 0.34))
+        recall, board = pygame.Rect(w - 2 * bw - 16, 8, bw, bh), pygame.Rect(w - bw - 8, 8, bw, bh)
+        items.append((_shadowed(recall), lambda s: self.button(s, recall, _("Last hands"),
+                                                               lambda: self.app.goto("recall"), name="recall",
+                                                               size=int(bh * 0.34))))
+        items.append((_shadowed(board), lambda s: self.button(s, board, _("Leaderboard"),
+                                                              lambda: self.app.goto("leaderboard"),
+                                                              name="leaderboard", size=int(bh * 0.34))))
         from display.layout import grid
 
         problems = self.app.hw.problems if self.app.mode == "kiosk" else []
         if problems:  # loud: a table with dead buttons must say so
-            w, h = self.size
-            theme.draw_text(surf, "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else ""),
-                            pygame.Rect(8, 4, w - 16, max(18, int(h * 0.045))), colour=theme.WARN, align="left")
-        self._league_panel(surf)
+            box = pygame.Rect(8, 4, w - 16, max(18, int(h * 0.045)))
+            text = "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else "")
+            items.append((box.inflate(w, 0), lambda s: theme.draw_text(s, text, box, colour=theme.WARN,
+                                                                      align="left")))
+        league = self._league_item()
+        if league is not None:
+            items.append(league)
         cells = grid(r["langs"], len(LANGUAGES), r["cols"].x, gap=8)
         for cell, (code, label) in zip(cells, LANGUAGES.items(), strict=True):
-            self.button(surf, cell, label, partial(self.app.set_language, code),
-                        hot=self.app.settings.language == code, name=f"lang-{code}")
+            items.append((_shadowed(cell), self._language_button(cell, code, label)))
+        return items
 
-    def _league_panel(self, surf: pygame.Surface) -> None:
-        """The venue's league standings (cached), when the league is on."""
+    def _league_item(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], object]] | None:
+        """The venue's league standings (from the table's cache), when the league is on."""
         league = getattr(self.app, "league", None)
         if league is None:
-            return
-        from display.league_panel import draw_standings
-
+            return None
         if self._full or not hasattr(self, "_league"):  # read the cache on full redraws only
             game = self.app.config.game.default_game
             rows = self.app.league_standings(game)
             if not rows:  # no matches of the table's own game yet: the first game that has some
                 every = self.app.league_standings()
-                rows = [r for r in every if r.game == every[0].game]
+                rows = [x for x in every if x.game == every[0].game]
             self._league = (league.cache.venue(), getattr(rows[0], "game", game) if rows else game,
                             rows)
+        venue, game, rows = self._league
+        if not rows:
+            return None
+        from display.league_panel import draw_standings, panel_rect
+
         w, h = self.size
-        draw_standings(surf, pygame.Rect(int(w * 0.03), int(h * 0.33), int(w * 0.36), int(h * 0.3)),
-                       *self._league)
+        box = pygame.Rect(int(w * 0.03), int(h * 0.33), int(w * 0.36), int(h * 0.3))
+        return panel_rect(box, rows), lambda s: draw_standings(s, box, venue, game, rows)
+
+    def _language_button(self, cell: pygame.Rect, code: str, label: str) -> Callable[[pygame.Surface], object]:
+        def draw(s: pygame.Surface) -> object:
+            return self.button(s, cell, label, lambda: self.app.set_language(code),
+                               hot=self.app.settings.language == code, name=f"lang-{code}")
+
+        return draw
+
+    def _overlay(self, surf: pygame.Surface, only: list[pygame.Rect] | None = None) -> None:
+        """The words and buttons over the cards: all of them (``only`` None), or only those
+        touching the rects ``only``, each clipped to them (the touch targets stay as drawn)."""
+        if only is None:
+            before = len(self.targets)
+            for _rect, draw in self._overlay_items():
+                draw(surf)
+            self._overlay_targets = self.targets[before:]
+            return
+        self.targets += self._overlay_targets
+        if not only:
+            return
+        clip = surf.get_clip()
+        try:
+            for rect, draw in self._overlay_items():
+                for d in only:
+                    if rect.colliderect(d):
+                        surf.set_clip(d.clip(clip))
+                        mark = len(self.targets)
+                        draw(surf)
+                        del self.targets[mark:]
+        finally:
+            surf.set_clip(clip)
 
     def draw(self, surf: pygame.Surface):
         bg = self._background()
@@ -151,17 +198,33 @@ class AttractScene(Scene):
             dirty = None
         else:
             dirty = [a.union(b) for a, b in zip(self._cards, new, strict=False)]
-            for d in dirty:
-                surf.blit(bg, d, d)
+            for d, r in zip(dirty, new, strict=False):
+                # the felt comes back where the card was; the middle of its new place is
+                # covered by the card's opaque face anyway
+                hole = r.inflate(-2 * max(2, r.width // 10), -2 * max(2, r.width // 10)).clip(d)
+                for band in _around(d, hole) if hole.width > 0 and hole.height > 0 else [d]:
+                    if band.width > 0 and band.height > 0:
+                        surf.blit(bg, band, band)
         for card, rect in zip(SHOW_CARDS, new, strict=True):
             surf.blit(cardart.card_surface(card, rect.size, four_colour=self.app.settings.four_colour), rect)
         self._cards = new
-        self._overlay(surf)
+        self._overlay(surf, dirty)
         self._full = False
-        if dirty is not None:
-            dirty += [t.rect for t in self.targets]
         return dirty
 
     def on_pointer(self, kind: str, pos, now: float) -> None:
         super().on_pointer(kind, pos, now)
         self._full = True
+
+
+def _shadowed(r: pygame.Rect) -> pygame.Rect:
+    """Where a button drawn at ``r`` paints (its drop shadow below it)."""
+    return pygame.Rect(r.left, r.top, r.width, r.height + max(2, r.height // 16))
+
+
+def _around(outer: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``outer`` except ``hole`` (which lies inside it) as four rects (some may be empty)."""
+    return [pygame.Rect(outer.left, outer.top, outer.width, hole.top - outer.top),
+            pygame.Rect(outer.left, hole.bottom, outer.width, outer.bottom - hole.bottom),
+            pygame.Rect(outer.left, hole.top, hole.left - outer.left, hole.height),
+            pygame.Rect(hole.right, hole.top, outer.right - hole.right, hole.height)]

@@ -144,6 +144,17 @@ class Scene:
             self._last_anim = now
             self.dirty = True
 
+    def next_due(self, now: float) -> float | None:
+        """When :meth:`update` next has something to do without input (the main loop sleeps
+        until then): the next animation step, a held touch's long press; None: nothing."""
+        due = []
+        if self.animate_every is not None:
+            due.append(self._last_anim + self.animate_every)
+        t = self._pressed
+        if t is not None and t.hold is not None and not self._held_fired:
+            due.append(self._press_t + self.hold_seconds)
+        return min(due, default=None)
+
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw; return the changed rects, or None for the whole screen."""
@@ -151,6 +162,14 @@ class Scene:
         return None
 
     # -- helpers ------------------------------------------------------------------------------
+    def heading(self, surf: pygame.Surface, text: str, top: float, height: float) -> None:
+        """A menu screen's felt and its gold title (``top`` and ``height``: shares of the
+        screen's height)."""
+        surf.fill(theme.FELT)
+        w, h = self.size
+        theme.draw_text(surf, text, pygame.Rect(int(w * 0.05), int(h * top), int(w * 0.9), int(h * height)),
+                        colour=theme.GOLD, bold=True)
+
     def button(
         self,
         surf: pygame.Surface,
@@ -165,18 +184,23 @@ class Scene:
         seat: int | None = None,
         turned: bool = False,
     ) -> Target:
-        """Draw a big rounded button and register it as a touch target (``turned``: upside
-        down, for the player across a flat table)."""
+        """Draw a big rounded button (:func:`draw_button`) and register it as a touch target."""
         rect = pygame.Rect(rect)
-        colour = theme.BUTTON_HOT if hot else theme.BUTTON if enabled else theme.BUTTON_OFF
-        radius = max(6, rect.height // 5)
-        drop = max(2, rect.height // 16)
-        pygame.draw.rect(surf, theme.SHADOW, rect.move(0, -drop if turned else drop), border_radius=radius)
-        pygame.draw.rect(surf, colour, rect, border_radius=radius)
-        inner = rect.inflate(-min(max(12, rect.height // 3), rect.width // 5), -max(6, rect.height // 4))
-        draw_colour = theme.BUTTON_TEXT if enabled else (60, 70, 64)
-        theme.draw_text(surf, label, inner, size=size or int(rect.height * 0.42), colour=draw_colour, bold=True,
-                        turned=turned)
+        draw_button(surf, rect, label, enabled=enabled, hot=hot, size=size, turned=turned)
         t = Target(rect, name or label, action if enabled else None, seat=seat)
         self.targets.append(t)
         return t
+
+
+def draw_button(surf: pygame.Surface, rect: pygame.Rect, label: str, *, enabled: bool = True, hot: bool = False,
+                size: int | None = None, turned: bool = False) -> None:
+    """A big rounded button (``turned``: upside down, for the player across a flat table)."""
+    colour = theme.BUTTON_HOT if hot else theme.BUTTON if enabled else theme.BUTTON_OFF
+    radius = max(6, rect.height // 5)
+    drop = max(2, rect.height // 16)
+    pygame.draw.rect(surf, theme.SHADOW, rect.move(0, -drop if turned else drop), border_radius=radius)
+    pygame.draw.rect(surf, colour, rect, border_radius=radius)
+    inner = rect.inflate(-min(max(12, rect.height // 3), rect.width // 5), -max(6, rect.height // 4))
+    draw_colour = theme.BUTTON_TEXT if enabled else (60, 70, 64)
+    theme.draw_text(surf, label, inner, size=size or int(rect.height * 0.42), colour=draw_colour, bold=True,
+                    turned=turned)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from display import theme
 from display.i18n import N_, _
-from display.scenes import available
 from display.scenes.base import Scene
 
 GIN_CHOICES = (
@@ -17,36 +18,22 @@ GIN_CHOICES = (
 CONTRACT = ("standard", N_("Contract rummy"), N_("Five deals, 2 to 6 players, buy with \u201cМожно?\u201d"))
 
 
-def _contract_ready() -> bool:
-    try:
-        import rummy.contract.engine  # noqa: F401
-    except ImportError:
-        return False
-    return available("contract_table")
-
-
 class ChoiceScene(Scene):
     name = "choice"
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT)
+        self.heading(surf, _("Choose a game"), 0.03, 0.12)
         w, h = self.size
         t = self.touch
-        theme.draw_text(surf, _("Choose a game"), pygame.Rect(int(w * 0.05), int(h * 0.03), int(w * 0.9),
-                                                             int(h * 0.12)), colour=theme.GOLD, bold=True)
         choices = [("gin", *c) for c in GIN_CHOICES]
-        contract_ok = _contract_ready()
         choices.append(("contract", *CONTRACT))
         top, bottom = int(h * 0.18), h - max(t, int(h * 0.11)) - int(h * 0.05)
         row_h = (bottom - top) // len(choices)
         for i, (game, preset, title, blurb) in enumerate(choices):
             row = pygame.Rect(int(w * 0.05), top + i * row_h, int(w * 0.9), row_h - int(h * 0.02))
             btn = pygame.Rect(row.left, row.top, int(row.width * 0.42), max(t, row.height))
-            enabled = game == "gin" or contract_ok
-            self.button(surf, btn, _(title), lambda g=game, p=preset: self.pick(g, p), enabled=enabled,
-                        name=f"game-{game}-{preset}")
-            text = _(blurb) if enabled else _("Contract rummy is not installed on this table yet.")
-            theme.draw_paragraph(surf, text, pygame.Rect(btn.right + int(w * 0.03), row.top,
+            self.button(surf, btn, _(title), functools.partial(self.pick, game, preset), name=f"game-{game}-{preset}")
+            theme.draw_paragraph(surf, _(blurb), pygame.Rect(btn.right + int(w * 0.03), row.top,
                                                          row.right - btn.right - int(w * 0.03), row.height),
                                  size=max(14, int(row.height * 0.28)), align="left")
         back = pygame.Rect(int(w * 0.05), h - max(t, int(h * 0.11)) - int(h * 0.03), int(w * 0.25),

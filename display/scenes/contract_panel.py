@@ -1,18 +1,28 @@
 """A seat's panel on the contract table (2–6 seats, flat or upright): name, cards and
 points, the status line, the hand (own groups, then the suggested contract, C-3) and the
-call buttons from ``legal_actions`` (answers to "Можно?" carry their button, C-8.4)."""
+call buttons (answers to "Можно?" carry their button, C-8.4). Drawn from its view-models
+(:class:`display.viewmodels.contract.ContractPanelVM` and ``WordsVM``); the layout helpers
+here are plain functions of a panel's size."""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import pygame
 
 from display import cardart, theme
-from display.contract_text import ASK_WORD, NO, YES, phase_hint, points_text
-from display.i18n import _, ngettext, pgettext
-from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
-from display.scenes.table_base import PanelPainter
-from rummy.cards import SUITS
-from rummy.contract.state import PLAY, TURN
+from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, rotate_rect, visible_part
+from display.scenes.base import Target
+from display.scenes.painting import (
+    PanelCanvas,
+    PanelHooks,
+    new_layer,
+    panel_targets,
+    seat_panel,
+    turned_copy,
+)
+from display.viewmodels import Place
+from display.viewmodels.contract import ButtonsVM, ContractHandVM, ContractPanelVM, WordsVM
 
 SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card
 
@@ -53,290 +63,278 @@ def _touch_size(rects: list[pygame.Rect]) -> int:
     return max(0, min((min(v.size) for v in (visible_part(rects, i) for i in range(len(rects)))), default=0))
 
 
-class ContractPanels:
-    """Drawing of the contract table's seat panels (mixed into :class:`ContractTableScene`)."""
+class WordsBoxes(NamedTuple):
+    tall: bool
+    row_h: int
+    name: pygame.Rect
+    info: pygame.Rect
+    status: pygame.Rect
 
-    def _order(self, seat: int) -> tuple[list[int], list[tuple[int, int]], set[int]]:
-        """Display order of hand indices, underlined groups (start, length), suggested indices.
 
-        The player's own groups first, then the table's suggested contract (C-3), then the
-        rest by suit and rank.
-        """
-        h = self.hand(seat)
-        ui = self.ui[seat]
-        used: set[int] = set()
-        order: list[int] = []
-        groups: list[tuple[int, int]] = []
-        for g in ui.groups:
-            groups.append((len(order), len(g)))
-            order += g
-            used.update(g)
-        suggested: set[int] = set()
-        a = self.find(seat, "meld") if not ui.groups else None
-        if a is not None and a.melds:
-            for meld in a.melds:
-                idx = []
-                for c in meld:
-                    j = next((k for k in range(len(h)) if h[k] == c and k not in used and k not in idx), None)
-                    if j is not None:
-                        idx.append(j)
-                groups.append((len(order), len(idx)))
-                order += idx
-                used.update(idx)
-                suggested.update(idx)
-        rest = sorted((k for k in range(len(h)) if k not in used), key=lambda k: (SUITS.index(h[k].suit), h[k].rank))
-        return order + rest, groups, suggested
+def words_boxes(w: int, d: int) -> WordsBoxes:
+    """The top lines' boxes in a panel ``w`` × ``d``: an upright side panel (tall) has words
+    over the cards; a narrow one one item per row."""
+    narrow = w < 330  # a side panel at 800×480 with 5–6 seats
+    if d > w * 1.2:
+        row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
+        name_box = pygame.Rect(6, 3, w - 12, row_h)
+        info_box = pygame.Rect(6, name_box.bottom, w - 12, 2 * row_h)
+        return WordsBoxes(True, row_h, name_box, info_box, pygame.Rect(6, info_box.bottom + 1, w - 12, 3 * row_h))
+    row_h = max(15, int(d * (0.11 if narrow else 0.15)))
+    header = pygame.Rect(8, 3, w - 16, row_h)
+    if narrow:
+        name_box, info_box = header, header.move(0, row_h)
+    else:
+        name_box = pygame.Rect(header.left, header.top, int(header.width * 0.4), header.height)
+        info_box = pygame.Rect(header.left + int(header.width * 0.42), header.top, int(header.width * 0.58),
+                               header.height)
+    status_box = pygame.Rect(header.left, max(info_box.bottom, header.bottom) + 1, header.width, row_h)
+    return WordsBoxes(False, row_h, name_box, info_box, status_box)
 
-    def _words(self, p: SeatPanel) -> tuple:
-        """What the panel's top lines say (name, cards and points, status) and in which colours."""
-        seat, st, ui = p.seat, self.st, self.ui[p.seat]
-        w = p.local_size[0]
-        ask = self.asking
-        asked_here = ask is not None and ask[1] == seat
-        active = seat in self.m.to_act() and (st.phase != TURN or seat == st.turn) or asked_here
-        down = st.contract_down[seat] if st.contract_down else False
-        name = ("✓ " if down else "") + self.m.name(seat)  # ✓: the contract is down
-        count = len(self.hand(seat))
-        info = ngettext("{n} card", "{n} cards", count).format(n=count) + " · " + points_text(st.scores[seat])
-        if st.dealer == seat and st.deal_number:
-            info = _("dealer") + " · " + info
-        status = ui.flash or phase_hint(self, seat)
-        if asked_here and self.m.is_human(seat) and not ui.flash:
-            status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=int(self.answer_left() + 0.99))
-            if w < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
-                status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(
-                    yes=YES, no=NO, n=int(self.answer_left() + 0.99))
-        status_colour = theme.WARN if ui.flash or asked_here else theme.INK
-        return name, info, status, status_colour, active, asked_here
 
-    @staticmethod
-    def _words_boxes(w: int, d: int) -> tuple:
-        """(tall, row_h, name box, info box, status box) of a panel ``w`` × ``d``: an upright
-        side panel (tall) has words over the cards; a narrow one one item per row."""
-        narrow = w < 330  # a side panel at 800×480 with 5–6 seats
-        if d > w * 1.2:
-            row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
-            name_box = pygame.Rect(6, 3, w - 12, row_h)
-            info_box = pygame.Rect(6, name_box.bottom, w - 12, 2 * row_h)
-            return True, row_h, name_box, info_box, pygame.Rect(6, info_box.bottom + 1, w - 12, 3 * row_h)
-        row_h = max(15, int(d * (0.11 if narrow else 0.15)))
-        header = pygame.Rect(8, 3, w - 16, row_h)
-        if narrow:
-            name_box, info_box = header, header.move(0, row_h)
+def per_col(col_h: int, touch: int) -> int:
+    """How many buttons fit one above the other in a column ``col_h`` high (at most two)."""
+    return max(1, min(2, (col_h + 4) // (touch + 4)))
+
+
+def play_slots(place: Place, touch: int) -> int:
+    """How many buttons a seat's column holds one above the other (1 in a tall panel)."""
+    p = seat_panel(place)
+    w, d = p.local_size
+    boxes = words_boxes(w, d)
+    return 1 if boxes.tall else per_col(d - boxes.status.bottom - 6, touch)
+
+
+class Body(NamedTuple):
+    tall: bool
+    status: pygame.Rect
+    body: pygame.Rect  # where the hand goes
+    per_col: int
+    col_w: int
+    col_h: int
+    bh: int
+
+
+def reserve_for(size: tuple[int, int], touch: int, human: bool, buttons: int) -> int:
+    """How much room a panel keeps for ``buttons`` buttons: rows in a tall side panel,
+    columns in a wide one (a human seat always keeps one, so picking never moves the hand)."""
+    w, d = size
+    boxes = words_boxes(w, d)
+    if boxes.tall:
+        return max(1 if human else 0, buttons)
+    n_col = per_col(d - boxes.status.bottom - 6, touch)
+    slots = max(n_col if human else 0, buttons)
+    return -(-slots // n_col)
+
+
+def panel_body(size: tuple[int, int], touch: int, reserve: int) -> Body:
+    """Where the hand and the button column go in a seat's panel (local coordinates)."""
+    w, d = size
+    boxes = words_boxes(w, d)
+    status_box = boxes.status
+    gap = 4
+    if boxes.tall:
+        bh = touch
+        col_w, col_h = w - 12, reserve * (bh + gap)
+        body = pygame.Rect(6, status_box.bottom + 2, w - 12, d - status_box.bottom - 6 - col_h)
+        return Body(True, status_box, body, 1, col_w, col_h, bh)
+    col_h = d - status_box.bottom - 6
+    n_col = per_col(col_h, touch)
+    col_w = max(int(touch * 1.5), int(w * 0.2)) if reserve else 0
+    bh = max(touch, min((col_h - gap * (n_col - 1)) // n_col, int(d * 0.3)))
+    used = reserve * (col_w + gap) + (4 if reserve else 0)
+    body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
+    return Body(False, status_box, body, n_col, col_w, col_h, bh)
+
+
+def buttons_area(b: Body, size: tuple[int, int], reserve: int) -> pygame.Rect:
+    """What a wide panel's button column may paint (down to the panel's edge: the shadows
+    and the frame's band), clear of the hand and the words."""
+    w, d = size
+    left = w - 8 - b.col_w - (reserve - 1) * (b.col_w + 4)
+    top = b.status.bottom + 2
+    return pygame.Rect(left, top, w - left, d - top)
+
+
+def panel_touch(place: Place, touch: int, human: bool, buttons: int, cards: int) -> int:
+    """The smallest side of any card's part to touch in the seat's panel (face up)."""
+    size = seat_panel(place).local_size
+    body = panel_body(size, touch, reserve_for(size, touch, human, buttons)).body
+    return _touch_size(hand_rects_for(body, cards, True, max(5, body.height // 10)))
+
+
+def hand_rects_for(body: pygame.Rect, n: int, up: bool, raise_px: int) -> list[pygame.Rect]:
+    """One row of cards, made smaller if need be so each shows a 9 mm strip; two rows only
+    when one row would make them tiny (a face-down hand needs no strips)."""
+    if n <= 0:
+        return []
+    strip_min = MIN_TOUCH_PX if up else 6
+    ratio = cardart.card_size_for_height(100)[0] / 100
+    if body.height > 1.5 * body.width:  # an upright side panel: cards stacked in columns
+        return _columns(body, n, raise_px)
+    ch = body.height - raise_px
+    cw = int(ch * ratio)
+    if n > 1 and body.width - cw < strip_min * (n - 1):
+        fit = body.width - strip_min * (n - 1)
+        if fit < max(24, cw * 0.55):
+            # one row of 40 px strips (7.7 mm) still beats two rows of tiny cards
+            if (body.width - max(24, int(cw * 0.7))) / (n - 1) < SQUEEZED_STRIP:
+                wrapped = hand_rects(body, n, body.height, min_strip=strip_min, raise_px=raise_px)
+                # a shallow panel (a flat side seat): two rows of tiny cards can be worse than
+                # one tight row of full-height cards
+                if cw >= body.width:
+                    return wrapped
+                row = _one_row(body, n, body.height - raise_px, raise_px)
+                return wrapped if _touch_size(wrapped) >= _touch_size(row) else row
+            fit = max(24, int(cw * 0.7))
+        ch = min(ch, int(fit / ratio))
+    return _one_row(body, n, ch, raise_px)
+
+
+class ContractPanelPainter:
+    """Draws one seat's panel, or only its top lines when nothing else changed. The hand is
+    one cached layer (with the groups' underlines), turned like its panel: only a seat
+    whose cards, picks or colours changed is re-rendered."""
+
+    def __init__(self, hooks: PanelHooks) -> None:
+        self.hooks = hooks
+        self.hand_layer: tuple[object, pygame.Surface, pygame.Surface] | None = None
+        self.hand_screen_rects: list[pygame.Rect] = []
+
+    def release(self) -> None:
+        """The scene is left: drop the cached hand layer (a panel-sized surface)."""
+        self.hand_layer = None
+
+    def draw(self, surf: pygame.Surface, vm: ContractPanelVM, words: WordsVM, targets: list[Target]) -> None:
+        """The whole panel but a wide panel's button column (:meth:`draw_buttons` next)."""
+        p = seat_panel(vm.place)
+        w, d = p.local_size
+        start = len(targets)
+        pp = PanelCanvas(surf, p, targets)  # upright layout, drawn straight onto the screen
+        bg = theme.PANEL_ACTIVE if vm.active else theme.PANEL
+        gap = 4
+        b = panel_body((w, d), vm.touch, vm.reserve)
+        layer_area = _layer_area(b.body, d)
+        if layer_area.width >= 1 and layer_area.height >= 1:
+            pp.fill_except(bg, layer_area)  # the hand's layer (filled with ``bg``) covers the rest
         else:
-            name_box = pygame.Rect(header.left, header.top, int(header.width * 0.4), header.height)
-            info_box = pygame.Rect(header.left + int(header.width * 0.42), header.top, int(header.width * 0.58),
-                                   header.height)
-        status_box = pygame.Rect(header.left, max(info_box.bottom, header.bottom) + 1, header.width, row_h)
-        return False, row_h, name_box, info_box, status_box
+            pp.fill(bg)
+        _draw_words(pp, words)
+        hand = vm.hand
+        body = b.body
+        raise_px = max(5, body.height // 10)
+        rects = hand_rects_for(body, len(hand.order), hand.up, raise_px if hand.up else 0)
+        lifted = [r.move(0, -raise_px) if hand.up and k in hand.picked else r
+                  for k, r in zip(hand.order, rects, strict=True)]
+        self._blit_hand(pp, body, hand, rects, lifted, bg)
+        if vm.active:  # drawn after the hand: a group's underline never covers the frame
+            pp.frame(theme.WARN if vm.asked else theme.GOLD, max(3, d // 40))
+        local_targets = [(visible_part(rects, i), k) for i, k in enumerate(hand.order)]  # (visible part, index)
+        self.hand_screen_rects = [p.to_screen(r) for r in lifted]
+        for i, button in enumerate(vm.buttons):  # a tall panel's, in rows at its foot
+            r = pygame.Rect(6, d - 4 - (len(vm.buttons) - i) * (b.bh + gap), b.col_w, b.bh)
+            pp.button(r, button, self.hooks)
+        pp.finish()
+        panel_targets(p, local_targets, self.hooks, targets, start)
 
-    def _draw_words(self, pp: PanelPainter, words: tuple) -> pygame.Rect:
-        """The top lines; returns the status line's box (the cards go under it)."""
-        name, info, status, status_colour, active, _asked = words
-        tall, row_h, name_box, info_box, status_box = self._words_boxes(*pp.p.local_size)
-        colour = theme.GOLD if active else theme.INK
-        pp.text(name, name_box, bold=True, align="left", colour=colour)
-        if tall:
-            pp.paragraph(info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
-            pp.paragraph(status, status_box, size=int(row_h * 0.8), align="left", colour=status_colour)
-        else:
-            right = info_box.top == name_box.top  # name and info share the first row
-            pp.text(info, info_box, align="right" if right else "left", colour=theme.INK_DIM)
-            pp.text(status, status_box, align="left", colour=status_colour)
-        return status_box
-
-    def _repaint_words(self, surf: pygame.Surface, p: SeatPanel, words: tuple) -> None:
-        """Only the top lines changed (a new card to ask for, a flash, the countdown)."""
-        pp = PanelPainter(self, surf, p)
-        _n, _i, _s, _c, active, asked_here = words
-        area = pygame.Rect(0, 0, p.local_size[0], self._words_boxes(*p.local_size)[4].bottom + 1)
+    def draw_buttons(self, surf: pygame.Surface, vm: ButtonsVM, targets: list[Target]) -> None:
+        """A wide panel's button column, with the frame's band where it runs."""
+        p = seat_panel(vm.place)
+        w, d = p.local_size
+        b = panel_body((w, d), vm.touch, vm.reserve)
+        if b.tall or not vm.reserve:
+            return
+        pp = PanelCanvas(surf, p, targets)
+        area = buttons_area(b, (w, d), vm.reserve)
         clip = pp.surf.get_clip()
-        pp.surf.set_clip(pp.at(area))  # the frame is redrawn only where the words are
+        pp.surf.set_clip(pp.at(area).clip(clip))
         try:
-            pp.fill(theme.PANEL_ACTIVE if active else theme.PANEL, area)
-            self._draw_words(pp, words)
-            if active:
-                pp.frame(theme.WARN if asked_here else theme.GOLD, max(3, p.local_size[1] // 40))
+            pp.fill(theme.PANEL_ACTIVE if vm.active else theme.PANEL, area)
+            if vm.active:
+                pp.frame(theme.WARN if vm.asked else theme.GOLD, max(3, d // 40))
+            gap = 4
+            col = pygame.Rect(w - 8 - b.col_w, b.status.bottom + 2, b.col_w, b.col_h)
+            for i, button in enumerate(vm.buttons):
+                c, r_ = divmod(i, b.per_col)
+                r = pygame.Rect(col.left - c * (b.col_w + gap), col.top + r_ * (b.bh + gap), b.col_w, b.bh)
+                pp.button(r, button, self.hooks)
         finally:
             pp.surf.set_clip(clip)
         pp.finish()
 
-    def _panel_body(self, p: SeatPanel) -> tuple:
-        """(tall, status box, hand's body, buttons, buttons per column, column width, column
-        height, button height) of a seat's panel in its local coordinates."""
-        seat = p.seat
-        w, d = p.local_size
-        tall, _row_h, _nb, _ib, status_box = self._words_boxes(w, d)
-        gap = 4
-        human = self.m.is_human(seat)
-        if tall:
-            per_col = self._slots[seat] = 1
-            buttons = self._panel_buttons(seat)
-            slots = max(1 if human else 0, len(buttons))
-            bh = self.touch
-            col_w, col_h = w - 12, slots * (bh + gap)
-            body = pygame.Rect(6, status_box.bottom + 2, w - 12, d - status_box.bottom - 6 - col_h)
-        else:
-            # A human seat always keeps its button column, so picking a card never moves the hand.
-            col_h = d - status_box.bottom - 6
-            per_col = self._slots[seat] = self._per_col(d, col_h)
-            buttons = self._panel_buttons(seat)
-            col_w = max(int(self.touch * 1.5), int(w * 0.2)) if human or buttons else 0
-            slots = max(per_col if human else 0, len(buttons))
-            bh = max(self.touch, min((col_h - gap * (slots - 1)) // max(1, slots), int(d * 0.3)))
-            ncols = -(-slots // per_col)
-            used = ncols * (col_w + gap) + (4 if ncols else 0)
-            body = pygame.Rect(8, status_box.bottom + 2, w - 16 - used, d - status_box.bottom - 5)
-        return tall, status_box, body, buttons, per_col, col_w, col_h, bh
-
-    def panel_touch(self, p: SeatPanel) -> int:
-        """The smallest side of any card's part to touch in the seat's panel (face up)."""
-        body = self._panel_body(p)[2]
-        return _touch_size(self._hand_rects(body, len(self.hand(p.seat)), True, max(5, body.height // 10)))
-
-    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, words: tuple) -> None:
-        seat = p.seat
-        w, d = p.local_size
-        pp = PanelPainter(self, surf, p)  # upright layout, drawn straight onto the screen
-        ui = self.ui[seat]
-        _n, _i, _s, _c, active, asked_here = words
-        bg = theme.PANEL_ACTIVE if active else theme.PANEL
-        pp.fill(bg)
-        self._draw_words(pp, words)
-        gap = 4
-        tall, status_box, body, buttons, per_col, col_w, col_h, bh = self._panel_body(p)
-        h = self.hand(seat)
-        up = self.face_up(seat)
-        order, groups, suggested = self._order(seat) if up else (list(range(len(h))), [], set())
-        raise_px = max(5, body.height // 10)
-        rects = self._hand_rects(body, len(order), up, raise_px if up else 0)
-        lifted = [r.move(0, -raise_px) if up and k in ui.selected else r for k, r in zip(order, rects, strict=True)]
-        self._blit_hand(pp, seat, body, (h, order, groups, suggested, up, rects, lifted, bg))
-        if active:  # drawn after the hand: a group's underline never covers the frame
-            pp.frame(theme.WARN if asked_here else theme.GOLD, max(3, d // 40))
-        local_targets = [(visible_part(rects, i), k) for i, k in enumerate(order)]  # (visible part, index)
-        self.hand_screen_rects[seat] = [p.to_screen(r) for r in lifted]
-        if buttons and not tall:
-            bh = max(self.touch, min((col_h - gap * (per_col - 1)) // per_col, int(d * 0.3)))
-        if buttons:
-            col = pygame.Rect(w - 8 - col_w, status_box.bottom + 2, col_w, col_h)
-            for i, (label, fn, hot, bname) in enumerate(buttons):
-                c, r_ = divmod(i, per_col)
-                r = pygame.Rect(col.left - c * (col_w + gap), col.top + r_ * (bh + gap), col_w, bh)
-                if tall:
-                    r = pygame.Rect(6, d - 4 - (len(buttons) - i) * (bh + gap), col_w, bh)
-                pp.button(r, label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat)
+    def draw_words(self, surf: pygame.Surface, words: WordsVM, targets: list[Target]) -> None:
+        """Only the top lines changed (a new card to ask for, a flash, the countdown)."""
+        p = seat_panel(words.place)
+        pp = PanelCanvas(surf, p, targets)
+        area = pygame.Rect(0, 0, p.local_size[0], words_boxes(*p.local_size).status.bottom + 1)
+        clip = pp.surf.get_clip()
+        pp.surf.set_clip(pp.at(area))  # the frame is redrawn only where the words are
+        try:
+            pp.fill(theme.PANEL_ACTIVE if words.active else theme.PANEL, area)
+            _draw_words(pp, words)
+            if words.active:
+                pp.frame(theme.WARN if words.asked else theme.GOLD, max(3, p.local_size[1] // 40))
+        finally:
+            pp.surf.set_clip(clip)
         pp.finish()
-        self.panel_targets(p, local_targets, self.pick_card)
 
-    def _blit_hand(self, pp: PanelPainter, seat: int, body: pygame.Rect, hand: tuple) -> None:
-        """The hand as one cached layer (with the groups' underlines), turned like its panel:
-        only a seat whose cards, picks or colours changed is re-rendered."""
-        h, order, groups, suggested, up, rects, lifted, bg = hand
+    def _blit_hand(self, pp: PanelCanvas, body: pygame.Rect, hand: ContractHandVM, rects: list[pygame.Rect],
+                   lifted: list[pygame.Rect], bg: tuple[int, int, int]) -> None:
         d = pp.whole.height
-        area = pygame.Rect(body.left, body.top, body.width, max(1, min(body.height + 4, d - body.top)))
-        four = self.app.settings.four_colour
-        picked = tuple(self.ui[seat].selected) if up else ()
-        key = (h, tuple(order), tuple(groups), tuple(sorted(suggested)), up, picked, tuple(map(tuple, lifted)),
-               area.size, bg, four, pp.p.angle)
+        area = _layer_area(body, d)
         if area.width < 1 or area.height < 1:  # no room: cards straight onto the panel, as they fall
-            for k, r in zip(order, lifted, strict=True):
-                pp.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four), r)
+            for k, r in zip(hand.order, lifted, strict=True):
+                pp.blit(cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour),
+                        r)
             return
-        cached = self._hand_layers.get(seat)
+        key = (hand, tuple(map(tuple, lifted)), tuple(area), bg, pp.p.angle)
+        cached = self.hand_layer
         if cached is None or cached[0] != key:
-            layer = cached[1] if cached is not None and cached[1].get_size() == area.size else \
-                pygame.Surface(area.size).convert()
+            # drawn already turned like the panel: each card from its cached turned copy
+            angle = pp.p.angle
+            size = (area.height, area.width) if angle in (90, 270) else area.size
+            layer = new_layer(size, cached[1] if cached is not None else None)
             layer.fill(bg)
             dx, dy = -area.left, -area.top
-            for k, r in zip(order, lifted, strict=True):
-                outline = cardart.SELECT if k in picked else (cardart.HINT if up and k in suggested else None)
-                layer.blit(cardart.card_surface(h[k], r.size, face_up=up, four_colour=four, outline=outline),
-                           r.move(dx, dy))
-            for g_start, g_len in groups:
+
+            def place(r: pygame.Rect) -> pygame.Rect:
+                return rotate_rect(r.move(dx, dy), area.size, angle) if angle else r.move(dx, dy)
+
+            for k, r in zip(hand.order, lifted, strict=True):
+                outline = cardart.SELECT if k in hand.picked else (
+                    cardart.HINT if hand.up and k in hand.suggested else None)
+                img = cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour,
+                                           outline=outline)
+                layer.blit(turned_copy(img, angle) if angle else img, place(r))
+            for g_start, g_len in hand.groups:
                 if g_len and g_start + g_len <= len(rects) and rects[g_start].top == rects[g_start + g_len - 1].top:
                     a, b = rects[g_start], rects[g_start + g_len - 1]
-                    y = min(a.bottom + 2, d - 3) + dy
-                    pygame.draw.line(layer, theme.GOLD, (a.left + 3 + dx, y), (b.right - 3 + dx, y), 3)
-            shown = self.turn(layer, pp.p.angle) if pp.turned else layer
-            cached = self._hand_layers[seat] = (key, layer, shown)
+                    y = min(a.bottom + 2, d - 3)
+                    layer.fill(theme.GOLD, place(pygame.Rect(a.left + 3, y - 1, b.right - a.left - 5, 3)))
+            cached = self.hand_layer = (key, layer, layer)
         pp.surf.blit(cached[2], pp.at(area))
 
-    @staticmethod
-    def _hand_rects(body: pygame.Rect, n: int, up: bool, raise_px: int) -> list[pygame.Rect]:
-        """One row of cards, made smaller if need be so each shows a 9 mm strip; two rows only
-        when one row would make them tiny (a face-down hand needs no strips)."""
-        if n <= 0:
-            return []
-        strip_min = MIN_TOUCH_PX if up else 6
-        ratio = cardart.card_size_for_height(100)[0] / 100
-        if body.height > 1.5 * body.width:  # an upright side panel: cards stacked in columns
-            return _columns(body, n, raise_px)
-        ch = body.height - raise_px
-        cw = int(ch * ratio)
-        if n > 1 and body.width - cw < strip_min * (n - 1):
-            fit = body.width - strip_min * (n - 1)
-            if fit < max(24, cw * 0.55):
-                # one row of 40 px strips (7.7 mm) still beats two rows of tiny cards
-                if (body.width - max(24, int(cw * 0.7))) / (n - 1) < SQUEEZED_STRIP:
-                    wrapped = hand_rects(body, n, body.height, min_strip=strip_min, raise_px=raise_px)
-                    # a shallow panel (a flat side seat): two rows of tiny cards can be worse than
-                    # one tight row of full-height cards
-                    if cw >= body.width:
-                        return wrapped
-                    row = _one_row(body, n, body.height - raise_px, raise_px)
-                    return wrapped if _touch_size(wrapped) >= _touch_size(row) else row
-                fit = max(24, int(cw * 0.7))
-            ch = min(ch, int(fit / ratio))
-        return _one_row(body, n, ch, raise_px)
 
-    def _per_col(self, d: int, col_h: int) -> int:
-        """How many buttons fit one above the other in a panel ``d`` deep (at most two)."""
-        return max(1, min(2, (col_h + 4) // (self.touch + 4)))
+def _layer_area(body: pygame.Rect, d: int) -> pygame.Rect:
+    """Where a panel ``d`` deep keeps its hand's layer (the cards' body and the underlines)."""
+    return pygame.Rect(body.left, body.top, body.width, max(1, min(body.height + 4, d - body.top)))
 
-    def _play_slots(self, seat: int) -> int:
-        return self._slots.get(seat, 2)
 
-    def _panel_width(self, seat: int) -> int:
-        return self.panels()[seat].local_size[0]
+def _draw_words(pp: PanelCanvas, words: WordsVM) -> pygame.Rect:
+    """The top lines; returns the status line's box (the cards go under it)."""
+    tall, row_h, name_box, info_box, status_box = words_boxes(*pp.p.local_size)
+    colour = theme.GOLD if words.active else theme.INK
+    status_colour = theme.WARN if words.warn else theme.INK
+    pp.text(words.name, name_box, bold=True, align="left", colour=colour)
+    if tall:
+        pp.paragraph(words.info, info_box, size=int(row_h * 0.8), align="left", colour=theme.INK_DIM)
+        pp.paragraph(words.status, status_box, size=int(row_h * 0.8), align="left", colour=status_colour)
+    else:
+        right = info_box.top == name_box.top  # name and info share the first row
+        pp.text(words.info, info_box, align="right" if right else "left", colour=theme.INK_DIM)
+        pp.text(words.status, status_box, align="left", colour=status_colour)
+    return status_box
 
-    def _panel_buttons(self, seat: int):
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
-        st = self.st
-        out = []
-        if "answer" in kinds:  # C-8.4: the mapping is on the buttons themselves
-            wide = self._panel_width(seat) >= 600
-            out.append((f"{YES} (DRAW)" if wide else YES, lambda: self.answer(seat, True), True, "yes"))
-            out.append((f"{NO} (KNOCK)" if wide else NO, lambda: self.answer(seat, False), False, "no"))
-            return out
-        takes = sorted(a.target for a in legal if a.kind == "take_cards")
-        if ui.choose_take and st.phase == TURN:
-            takes = sorted(a.target for a in legal if a.kind == "buy" and a.target)
-        if takes:
-            for k in takes[:3]:
-                out.append((ngettext("Take {n} card", "Take {n} cards", k).format(n=k),
-                            lambda k=k: self.take(seat, k), k == takes[0], f"take{k}"))
-            if ui.choose_take:
-                out.append((_("Cancel"), lambda: self.clear(seat), False, "cancel"))
-            return out
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        if "buy" in kinds:
-            label = _("Buy several") if seat == st.turn else ASK_WORD  # the word one says
-            out.append((label, lambda: self.call_buy(seat), seat != st.turn, "buy"))
-        if st.phase == PLAY and seat == st.turn and legal:
-            # no more than the reserved column holds, so the hand never moves under a finger
-            sel = ui.selected
-            if len(sel) == 1:
-                card = self.hand(seat)[sel[0]]
-                out.append((pgettext("call", "Discard"), lambda c=card: self._discard(seat, c), True, "discard"))
-            elif len(sel) >= 2 and not st.contract_down[seat]:
-                out.append((_("Group"), lambda: self.group(seat), True, "group"))
-            elif "meld" in kinds or ui.groups:
-                out.append((_("Meld"), lambda: self.meld(seat), True, "meld"))
-            if (sel or ui.groups) and self._play_slots(seat) >= 2:
-                out.append((_("Clear"), lambda: self.clear(seat), False, "clear"))
-        return out[:4]
+
+__all__ = ["ContractPanelPainter", "MIN_TOUCH_PX", "SeatPanel", "hand_rects", "panel_body", "panel_touch",
+           "play_slots", "reserve_for", "words_boxes"]

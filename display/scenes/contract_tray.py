@@ -2,12 +2,14 @@
 again, spread over the width of the table's middle next to his panel, so each card keeps a
 part a finger can hit (9 mm ≈ 48 px on a 7-inch 800×480 panel) while he picks, groups,
 melds (C-3), lays off (C-5.2) and discards (C-5.3). His panel keeps its small cards; the
-middle is drawn in what the tray leaves free, so the melds and the pack stay in sight."""
+middle is drawn in what the tray leaves free, so the melds and the pack stay in sight.
+:func:`tray_place` says where (or None); :func:`draw_tray` draws a
+:class:`display.viewmodels.contract.TrayVM`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Protocol
 
 import pygame
 
@@ -15,8 +17,8 @@ from display import cardart, theme
 from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
 from display.scenes.base import Target
 from display.scenes.contract_panel import _touch_size
-from display.scenes.table_base import turned_copy
-from rummy.contract.state import PLAY
+from display.scenes.painting import rect, seat_panel, turned_copy
+from display.viewmodels.contract import TrayVM
 
 TRAY_SHARES = (0.5, 0.56, 0.62, 0.68)  # of the middle's depth: 13+ cards need two rows
 SIDE_SHARES = (0.3, 0.38, 0.46, 0.54, 0.62)  # of the middle's width, for a seat at the left or right
@@ -68,81 +70,64 @@ def _raise(depth: int) -> int:
     return max(5, depth // 12)
 
 
-@dataclass(frozen=True)
-class Tray:
-    """Where the tray goes (a panel turned like the seat's own) and the middle it leaves."""
+class TrayHooks(Protocol):
+    def pick_card(self, seat: int, item: Any) -> None: ...
 
-    panel: SeatPanel
-    rest: pygame.Rect
-    rects: tuple[pygame.Rect, ...]  # upright, in the tray's local coordinates, display order
-    order: tuple[int, ...]  # hand indices in display order
-    key: tuple
+    def hold_panel(self, seat: int) -> None: ...
 
 
-class ContractTray:
-    """The tray (mixed into :class:`ContractTableScene`)."""
+def tray_place(p: SeatPanel, centre: pygame.Rect, n: int, own: int) -> tuple[SeatPanel, pygame.Rect,
+                                                                              list[pygame.Rect]] | None:
+    """(the tray, the middle it leaves, its card rects) for the seat of panel ``p`` with
+    ``n`` cards, when his panel's cards (smallest part ``own`` px) are under a touch target
+    and the tray gives bigger ones; None otherwise."""
+    if n == 0 or min(centre.size) < 2 * MIN_TOUCH_PX:
+        return None
+    if own >= MIN_TOUCH_PX:  # 9 mm on the 7-inch panel; bigger screens' panels already give it
+        return None
+    side = p.edge in ("left", "right")
+    best = None
+    for share in SIDE_SHARES if side else TRAY_SHARES:  # the smallest tray whose cards are big enough
+        r, rest = _spot(p.edge, centre, share)
+        tp = SeatPanel(p.seat, p.edge, r, p.angle)
+        w, d = tp.local_size
+        inner = pygame.Rect(8, 6, w - 16, d - 10)
+        if inner.width < MIN_TOUCH_PX or inner.height < MIN_TOUCH_PX:
+            continue
+        if side:
+            rects = _grid((inner.x, inner.y, inner.width, inner.height), n, _raise(d))
+        else:
+            rects = hand_rects(inner, n, inner.height, min_strip=MIN_TOUCH_PX, raise_px=_raise(d))
+        size = _touch_size(rects)
+        if best is None or size > best[0]:
+            best = (size, tp, rects, rest)
+        if size >= MIN_TOUCH_PX:
+            break
+    if best is None or best[0] <= own:
+        return None
+    return best[1], best[3], best[2]
 
-    def tray(self, panels: list[SeatPanel], centre: pygame.Rect) -> Tray | None:
-        """The tray for the seat in turn when his panel's cards are under a touch target and
-        the tray gives bigger ones; None otherwise."""
-        st = self.st
-        seat = st.turn
-        if st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
-            return None
-        p = panels[seat]
-        n = len(self.hand(seat))
-        if n == 0 or min(centre.size) < 2 * MIN_TOUCH_PX:
-            return None
-        own = self.panel_touch(p)
-        if own >= MIN_TOUCH_PX:  # 9 mm on the 7-inch panel; bigger screens' panels already give it
-            return None
-        side = p.edge in ("left", "right")
-        best = None
-        for share in SIDE_SHARES if side else TRAY_SHARES:  # the smallest tray whose cards are big enough
-            rect, rest = _spot(p.edge, centre, share)
-            tp = SeatPanel(seat, p.edge, rect, p.angle)
-            w, d = tp.local_size
-            inner = pygame.Rect(8, 6, w - 16, d - 10)
-            if inner.width < MIN_TOUCH_PX or inner.height < MIN_TOUCH_PX:
-                continue
-            if side:
-                rects = _grid(tuple(inner), n, _raise(d))
-            else:
-                rects = hand_rects(inner, n, inner.height, min_strip=MIN_TOUCH_PX, raise_px=_raise(d))
-            size = _touch_size(rects)
-            if best is None or size > best[0]:
-                best = (size, tp, rects, rest)
-            if size >= MIN_TOUCH_PX:
-                break
-        if best is None or best[0] <= own:
-            return None
-        _size, tp, rects, rest = best
-        rect = tp.rect
-        order = tuple(self._order(seat)[0])
-        ui = self.ui[seat]
-        key = (tuple(rect), p.angle, self.hand(seat), order, tuple(ui.selected), tuple(map(tuple, ui.groups)),
-               tuple(sorted(self._order(seat)[2])), self.app.settings.four_colour)
-        return Tray(tp, rest, tuple(rects), order, key)
 
-    def draw_tray(self, surf: pygame.Surface, tray: Tray) -> None:
-        """The tray's cards (picked ones raised and outlined); each is a touch target."""
-        tp, seat = tray.panel, tray.panel.seat
-        ui = self.ui[seat]
-        h = self.hand(seat)
-        _order, _groups, suggested = self._order(seat)
-        pygame.draw.rect(surf, theme.PANEL_ACTIVE, tp.rect, border_radius=10)
-        pygame.draw.rect(surf, theme.GOLD, tp.rect, 2, border_radius=10)
-        raise_px = _raise(tp.local_size[1])
-        four = self.app.settings.four_colour
-        rects = list(tray.rects)
-        for k, r in zip(tray.order, rects, strict=True):
-            picked = k in ui.selected
-            outline = cardart.SELECT if picked else (cardart.HINT if k in suggested else None)
-            img = cardart.card_surface(h[k], r.size, four_colour=four, outline=outline)
-            if tp.angle:
-                img = turned_copy(img, tp.angle)
-            surf.blit(img, tp.to_screen(r.move(0, -raise_px) if picked else r))
-        for i, k in enumerate(tray.order):
-            self.targets.append(Target(tp.to_screen(visible_part(rects, i)), f"tray-{seat}-{k}",
-                                       lambda s=seat, c=k: self.pick_card(s, c),
-                                       hold=lambda s=seat: self.reveal(s), seat=seat))
+def draw_tray(surf: pygame.Surface, tray: TrayVM, hooks: TrayHooks, targets: list[Target]) -> None:
+    """The tray's cards (picked ones raised and outlined); each is a touch target."""
+    tp = seat_panel(tray.place)
+    seat = tp.seat
+    hand = tray.hand
+    pygame.draw.rect(surf, theme.PANEL_ACTIVE, tp.rect, border_radius=10)
+    pygame.draw.rect(surf, theme.GOLD, tp.rect, 2, border_radius=10)
+    raise_px = _raise(tp.local_size[1])
+    rects = [rect(b) for b in tray.rects]
+    for k, r in zip(hand.order, rects, strict=True):
+        picked = k in hand.picked
+        outline = cardart.SELECT if picked else (cardart.HINT if k in hand.suggested else None)
+        img = cardart.card_surface(hand.cards[k], r.size, four_colour=hand.four_colour, outline=outline)
+        if tp.angle:
+            img = turned_copy(img, tp.angle)
+        surf.blit(img, tp.to_screen(r.move(0, -raise_px) if picked else r))
+    for i, k in enumerate(hand.order):
+        targets.append(Target(tp.to_screen(visible_part(rects, i)), f"tray-{seat}-{k}", _picker(hooks, seat, k),
+                              hold=lambda: hooks.hold_panel(seat), seat=seat))
+
+
+def _picker(hooks: TrayHooks, seat: int, k: int) -> Any:
+    return lambda: hooks.pick_card(seat, k)

@@ -1,209 +1,144 @@
 """A seat's panel on the gin table: name, status line, the hand (suggested melds under a
-gold bar, G-2.4; the suggested discard outlined), the deadwood count and the call buttons
-(from ``legal_actions``). Redrawn only when what it shows changed."""
+gold bar, G-2.4; the suggested discard outlined), the deadwood count and the call buttons.
+Drawn from its view-model (:class:`display.viewmodels.gin.GinPanelVM`)."""
 
 from __future__ import annotations
 
 import pygame
 
 from display import cardart, theme
-from display.gin_text import card_name, phase_hint
-from display.i18n import _
-from display.layout import SeatPanel, hand_rects, rotate_rect, visible_part
-from display.scenes.table_base import turned_copy
-from rummy.cards import Card
-from rummy.gin.melds import best_discard, best_melds
-from rummy.gin.state import HandPhase
+from display.layout import hand_rects, rotate_rect, visible_part
+from display.scenes.base import Target, draw_button
+from display.scenes.painting import (
+    PanelHooks,
+    around,
+    fill_around,
+    new_layer,
+    panel_targets,
+    presser,
+    seat_panel,
+    turned_copy,
+)
+from display.viewmodels.gin import GinHandVM, GinPanelVM
 
 
-class GinPanels:
-    """Drawing of the gin table's seat panels (mixed into :class:`GinTableScene`)."""
+class GinPanelPainter:
+    """Draws one seat's panel straight onto the screen: laid out upright in local
+    coordinates, each piece placed with ``p.to_screen`` (turned pieces for the far seat, so
+    no work surface is filled and flipped). The hand is one cached layer; when only the
+    header or the buttons changed, the hand is left on the screen as it is."""
 
-    def _panel_key(self, p: SeatPanel) -> tuple:
-        """Everything a seat's panel shows: it is redrawn only when this changes."""
-        seat, ui, h = p.seat, self.ui[p.seat], self.hand
-        hand = (tuple(h.hands[seat]), h.dealer) if h is not None else ()
-        kinds = tuple(sorted({a.kind for a in self.legal(seat)}))
-        return (p.rect.topleft, p.rect.size, p.angle, hand, ui.selected, ui.mode, ui.flash,
-                self.face_up(seat), self._settings_key(), tuple(self.m.to_act()), kinds,
-                phase_hint(self, seat), self.m.name(seat))
+    def __init__(self, hooks: PanelHooks) -> None:
+        self.hooks = hooks
+        self.hand_layer: tuple[tuple[GinHandVM, tuple[int, int, int, int], int, int], pygame.Surface] | None = None
+        self.shown: GinPanelVM | None = None  # what the screen shows of this panel
+        self.hand_screen_rects: list[pygame.Rect] = []  # where each card is (animations)
 
-    def _draw_panel(self, surf: pygame.Surface, p: SeatPanel, dirty: list[pygame.Rect]) -> None:
-        """Draw a seat's panel when what it shows changed."""
-        self.region(("panel", p.seat), self._panel_key(p), p.rect, lambda: self._render_panel(surf, p), dirty)
+    def forget(self) -> None:
+        """The screen was drawn over: the next draw draws everything."""
+        self.shown = None
 
-    def _render_panel(self, surf: pygame.Surface, p: SeatPanel) -> None:
-        """Draw a seat's panel straight onto the screen: laid out upright in local
-        coordinates, each piece placed with ``p.to_screen`` (turned pieces for the far seat,
-        so no work surface is filled and flipped)."""
+    def release(self) -> None:
+        """The scene is left: drop the cached hand layer (a panel-sized surface)."""
+        self.hand_layer = None
+        self.shown = None
+
+    def draw(self, surf: pygame.Surface, vm: GinPanelVM, targets: list[Target]) -> None:
+        p = seat_panel(vm.place)
         seat = p.seat
         w, d = p.local_size
         turned = p.angle == 180
         at = p.to_screen
+        start = len(targets)
 
-        def text(t: str, box: pygame.Rect, align: str, **kw) -> None:
+        def text(t: str, box: pygame.Rect, align: str, **kw: object) -> None:
             if turned:
                 align = {"left": "right", "right": "left"}.get(align, align)
-            theme.draw_text(surf, t, at(box), align=align, turned=turned, **kw)
+            theme.draw_text(surf, t, at(box), align=align, turned=turned, **kw)  # type: ignore[arg-type]
 
-        h = self.hand
-        active = bool(self.m.to_act()) and self.m.to_act()[0] == seat
         header = pygame.Rect(8, 4, w - 16, max(22, int(d * 0.2)))
-        ui = self.ui[seat]
-        buttons = self._panel_buttons(seat)
-        col_w = max(self.touch * 2, int(w * 0.19))
+        col_w = max(vm.touch * 2, int(w * 0.19))
         body = pygame.Rect(8, header.bottom + 4, w - 16 - col_w - 8, d - header.bottom - 8)
-        cards = list(h.hands[seat]) if h is not None else []
-        up = self.face_up(seat)
-        order, suggest, dead_text, groups = self._arrangement(cards) if up else (cards, None, "", [])
+        hand = vm.hand
         raise_px = max(6, body.height // 10)
         info = None
-        if dead_text:  # the deadwood line sits under the header, left of the buttons
+        if vm.dead_text:  # the deadwood line sits under the header, left of the buttons
             info = pygame.Rect(body.left, body.top, body.width, max(16, int(body.height * 0.16)))
             body = pygame.Rect(body.left, info.bottom, body.width, body.bottom - info.bottom)
-        rects = hand_rects(body, len(order), body.height, min_strip=self.touch, raise_px=raise_px)
-        selected = ui.selected if up else None
-        lifted = [r.move(0, -raise_px) if card == selected else r for card, r in zip(order, rects, strict=True)]
-        hand_key = (tuple(order), up, selected, suggest, tuple(groups), body.size, tuple(map(tuple, lifted)),
-                    self.app.settings.four_colour, turned)
+        rects = hand_rects(body, len(hand.cards), body.height, min_strip=vm.touch, raise_px=raise_px)
+        lifted = [r.move(0, -raise_px) if card == hand.selected else r
+                  for card, r in zip(hand.cards, rects, strict=True)]
+        layer_key = (hand, (body.x, body.y, body.width, body.height), p.angle, vm.touch)
         hand_at = at(body)
         frame_w = max(3, d // 40)
         # The hand is left as it is on the screen when only the header or the buttons changed
         # (it lies clear of the header; where the gold frame may cross it, it is put back below).
-        keep_hand = (("panel", seat) in self._regions and self._hand_shown.get(seat) == (hand_key, tuple(hand_at))
-                     and self._hands.get(seat, (None,))[0] == hand_key and theme.TEXT_LOG is None)
-        if keep_hand:
-            _fill_around(surf, p.rect, hand_at, theme.PANEL)
-            layer = self._hands[seat][1]
+        keep_hand = (self.shown is not None and self.shown.place == vm.place and self.shown.touch == vm.touch
+                     and self.shown.hand == hand and bool(self.shown.dead_text) == bool(vm.dead_text)
+                     and self.hand_layer is not None and self.hand_layer[0] == layer_key
+                     and theme.TEXT_LOG is None)
+        if keep_hand and self.hand_layer is not None:
+            fill_around(surf, p.rect, hand_at, theme.PANEL)
+            layer = self.hand_layer[1]
             inner = p.rect.inflate(-2 * frame_w, -2 * frame_w)
-            for band in _around(p.rect, inner):  # the frame's band: the hand as it is without it
+            for band in around(p.rect, inner):  # the frame's band: the hand as it is without it
                 part = band.clip(hand_at)
                 if part.width and part.height:
                     surf.blit(layer, part, part.move(-hand_at.left, -hand_at.top))
         else:
-            surf.fill(theme.PANEL, p.rect)
-        if active:  # the seat to play: a lit header and a gold frame
+            fill_around(surf, p.rect, hand_at, theme.PANEL)  # the hand's layer covers the rest
+        if vm.active:  # the seat to play: a lit header and a gold frame
             surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
-        name = self.m.name(seat) + ("  · " + _("dealer") if h is not None and h.dealer == seat else "")
-        text(name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
-             bold=True, align="left", colour=theme.GOLD if active else theme.INK)
-        status = ui.flash or phase_hint(self, seat)
-        text(status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
-                                 header.height), align="right", colour=theme.WARN if ui.flash else theme.INK)
+        text(vm.name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
+             bold=True, align="left", colour=theme.GOLD if vm.active else theme.INK)
+        text(vm.status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
+                                    header.height), align="right", colour=theme.WARN if vm.warn else theme.INK)
         if info is not None:
-            text(dead_text, info, align="left", colour=theme.INK_DIM)
+            text(vm.dead_text, info, align="left", colour=theme.INK_DIM)
         if not keep_hand:
-            self._blit_hand(surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px, hand_key)
-            self._hand_shown[seat] = (hand_key, tuple(hand_at))
-        if active:
+            self._blit_hand(surf, p.to_screen(body), body, hand, lifted, rects, raise_px, turned, layer_key)
+        if vm.active:
             pygame.draw.rect(surf, theme.GOLD, p.rect, frame_w)
-        screen_rects = [p.to_screen(r) for r in lifted]
-        self.hand_screen_rects[seat] = screen_rects
+        self.hand_screen_rects = [p.to_screen(r) for r in lifted]
         # the call buttons column
         col = pygame.Rect(w - 8 - col_w, header.bottom + 4, col_w, d - header.bottom - 10)
-        if buttons:
-            bh = max(self.touch, min(int(col.height / len(buttons)) - 6, int(d * 0.3)))
-            for i, (label, fn, hot, bname) in enumerate(buttons):
-                r = pygame.Rect(col.left, col.top + i * (bh + 6), col.width, bh)
-                self.button(surf, at(r), label, fn, hot=hot, name=f"{bname}-{seat}", seat=seat, turned=turned)
-        self.panel_targets(p, [(visible_part(rects, i), card) for i, card in enumerate(order)], self.pick_card)
+        if vm.buttons:
+            bh = max(vm.touch, min(int(col.height / len(vm.buttons)) - 6, int(d * 0.3)))
+            for i, b in enumerate(vm.buttons):
+                r = at(pygame.Rect(col.left, col.top + i * (bh + 6), col.width, bh))
+                draw_button(surf, r, b.label, hot=b.hot, turned=turned)
+                targets.append(Target(r, f"{b.name}-{seat}", presser(self.hooks, seat, b.name), seat=seat))
+        panel_targets(p, [(visible_part(rects, i), card) for i, card in enumerate(hand.cards)], self.hooks,
+                      targets, start)
+        self.shown = vm
 
-    def _blit_hand(self, surf, p, body, order, lifted, up, selected, suggest, groups, rects, raise_px,
-                   key) -> None:
+    def _blit_hand(self, surf: pygame.Surface, dst: pygame.Rect, body: pygame.Rect, hand: GinHandVM,
+                   lifted: list[pygame.Rect], rects: list[pygame.Rect], raise_px: int, turned: bool,
+                   key: tuple[GinHandVM, tuple[int, int, int, int], int, int]) -> None:
         """The hand as one cached layer, already turned to face the seat: only the seat
         whose cards changed is redrawn."""
-        turned = p.angle == 180
-        cached = self._hands.get(p.seat)
+        cached = self.hand_layer
         if cached is None or cached[0] != key:
             size = body.size
 
             def place(r: pygame.Rect) -> pygame.Rect:
                 return rotate_rect(r, size, 180) if turned else r
 
-            layer = cached[1] if cached is not None and cached[1].get_size() == size else \
-                pygame.Surface(size).convert()
+            layer = new_layer(size, cached[1] if cached is not None else None)
             layer.fill(theme.PANEL)
             origin = (-body.left, -body.top)
-            for card, r in zip(order, lifted, strict=True):
-                outline = cardart.SELECT if card == selected else (cardart.HINT if up and card == suggest else None)
-                img = cardart.card_surface(card, r.size, face_up=up, four_colour=self.app.settings.four_colour,
+            for card, r in zip(hand.cards, lifted, strict=True):
+                outline = cardart.SELECT if card == hand.selected else (
+                    cardart.HINT if hand.up and card == hand.suggest else None)
+                img = cardart.card_surface(card, r.size, face_up=hand.up, four_colour=hand.four_colour,
                                            outline=outline)
                 layer.blit(turned_copy(img, 180) if turned else img, place(r.move(origin)))
-            for g_start, g_len in groups:
+            for g_start, g_len in hand.groups:
                 if g_start + g_len <= len(rects):
                     a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)
                     width = max(3, raise_px // 3)
                     y = a.top - max(3, raise_px // 2)  # a bar over each suggested meld
                     bar = place(pygame.Rect(a.left + 4, y - width // 2, b.right - a.left - 8, width))
                     layer.fill(theme.GOLD, bar)
-            cached = self._hands[p.seat] = (key, layer)
-        surf.blit(cached[1], p.to_screen(body))
-
-    def _arrangement(self, cards: list[Card]):
-        """Suggested order: melds, then deadwood (G-2.4); with 11 cards the suggested discard last."""
-        if not cards:
-            return cards, None, "", []
-        suggest = None
-        if len(cards) == 11:
-            suggest, melds, dead = best_discard(cards)
-        else:
-            melds, dead = best_melds(cards)
-        order: list[Card] = []
-        groups = []
-        for meld in melds:
-            groups.append((len(order), len(meld)))
-            order += sorted(meld, key=lambda c: (c.suit, c.rank))
-        order += sorted(dead, key=lambda c: (c.rank, c.suit))
-        if suggest is not None:
-            order.append(suggest)
-        count = sum(c.value for c in dead)
-        if suggest is not None:
-            text = _("Deadwood {n} after discarding {card}").format(n=count, card=card_name(suggest))
-        else:
-            text = _("Deadwood {n}").format(n=count)
-        return order, suggest, text, groups
-
-    def _panel_buttons(self, seat: int):
-        """On-screen call buttons for what the seat may do now (from legal_actions)."""
-        legal = self.legal(seat)
-        kinds = {a.kind for a in legal}
-        ui = self.ui[seat]
-        out = []
-        if "take_upcard" in kinds:
-            out.append((_("Take"), self.touch_pile, True, "take"))
-        if "pass_upcard" in kinds:
-            out.append((_("Pass"), lambda: self.call_draw(seat), False, "pass"))
-        if "draw_stock" in kinds:
-            out.append((_("Draw"), lambda: self.call_draw(seat), True, "draw"))
-        h = self.hand
-        if h is not None and h.phase is HandPhase.DISCARD and legal:
-            if "big_gin" in kinds:
-                out.append((_("Big Gin!"), lambda: self.submit(seat, self.find(seat, "big_gin")), True, "big_gin"))
-            label = _("Cancel knock") if ui.mode == "knock" else _("Knock")
-            out.append((label, lambda: self.call_knock(seat), "knock" in kinds and ui.mode != "knock", "knock"))
-        if "take_and_knock" in kinds:
-            out.append((_("Take and knock"), lambda: self.call_knock(seat), True, "take_and_knock"))
-        if "decline" in kinds:
-            out.append((_("Decline"), lambda: self.call_draw(seat), False, "decline"))
-        if "accept_knock" in kinds:
-            out.append((_("Accept knock"), lambda: self.submit(seat, self.find(seat, "accept_knock")), True,
-                        "accept"))
-            out.append((_("Refuse"), lambda: self.submit(seat, self.find(seat, "refuse_knock")), False, "refuse"))
-        if "done_laying_off" in kinds:
-            out.append((_("Done"), lambda: self.submit(seat, self.find(seat, "done_laying_off")), True, "done"))
-        return out[:3]
-
-
-def _around(outer: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """``outer`` except ``hole`` (which lies inside it) as four rects (some may be empty)."""
-    return [pygame.Rect(outer.left, outer.top, outer.width, hole.top - outer.top),
-            pygame.Rect(outer.left, hole.bottom, outer.width, outer.bottom - hole.bottom),
-            pygame.Rect(outer.left, hole.top, hole.left - outer.left, hole.height),
-            pygame.Rect(hole.right, hole.top, outer.right - hole.right, hole.height)]
-
-
-def _fill_around(surf: pygame.Surface, outer: pygame.Rect, hole: pygame.Rect, colour) -> None:
-    """Fill ``outer`` except ``hole`` (which lies inside it)."""
-    for r in _around(outer, hole):
-        if r.width > 0 and r.height > 0:
-            surf.fill(colour, r)
+            cached = self.hand_layer = (key, layer)
+        surf.blit(cached[1], dst)

@@ -1,8 +1,8 @@
 """The gin table: a panel per seat along its edge, the stock, the discard pile, the knock card.
 
-A view over ``MatchState`` with no rules of its own: what a seat may do comes from
-``engine.legal_actions``; every call (arcade button, touch, on-screen button) becomes one of
-those actions and goes through ``app.match.submit``. Touch the stock or press DRAW to draw;
+A view over ``MatchState`` with no rules of its own: every call (arcade button, touch,
+on-screen button) goes to the match's table controller (:mod:`display.controller.gin`),
+which makes it an engine action and lights the lamps. Touch the stock or press DRAW to draw;
 touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
 discard; KNOCK then touch the discard to knock (G-7). Hands are face down until the owner
 holds his panel (privacy = peek) or face up for practice (privacy = open).
@@ -10,34 +10,59 @@ holds his panel (privacy = peek) or face up for practice (privacy = open).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from display import cardart, theme
-from display.gin_text import card_name, event_text, phase_hint
+from display.controller import Call, TableController
+from display.controller.gin import GinInput
+from display.gin_text import event_text
 from display.i18n import _
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.base import Target
-from display.scenes.gin_centre import GinCentre
-from display.scenes.gin_panel import GinPanels
+from display.scenes.gin_centre import GinCentrePainter
+from display.scenes.gin_panel import GinPanelPainter
+from display.scenes.painting import place_of
 from display.scenes.table_base import PEEK_SECONDS, TableScene
+from display.viewmodels.gin import gin_centre, gin_panel
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.state import HandPhase
+
+if TYPE_CHECKING:  # pragma: no cover
+    from display.app import App
 
 ANIM_SECONDS = 0.25
 
 
 @dataclass
 class SeatUI:
-    """Per-seat touch state (not game state)."""
+    """Per-seat touch state (not game state). The picked card and the mode ("" | "knock":
+    KNOCK pressed, pick the discard | "take": G-13.3) are the table controller's."""
 
+    ctl: TableController
+    seat: int
     revealed_until: float = 0.0
-    selected: Card | None = None
-    mode: str = ""  # "" | "knock" (KNOCK pressed, pick the discard) | "take" (G-13.3)
     flash: str = ""
     flash_until: float = 0.0
+
+    @property
+    def selected(self) -> Card | None:
+        inp: GinInput = self.ctl.input(self.seat)
+        return inp.selected
+
+    @selected.setter
+    def selected(self, card: Card | None) -> None:
+        self.ctl.set_input(self.seat, replace(self.ctl.input(self.seat), selected=card))
+
+    @property
+    def mode(self) -> str:
+        inp: GinInput = self.ctl.input(self.seat)
+        return str(inp.mode)
 
 
 @dataclass
@@ -49,31 +74,31 @@ class Anim:
     t0: float
 
 
-class GinTableScene(GinCentre, GinPanels, TableScene):
-    name = "gin_table"
-    LAMPS = {"draw": frozenset({"draw_stock", "pass_upcard", "decline"}),
-             "knock": frozenset({"knock", "big_gin", "take_and_knock", "accept_knock"})}
+class GinTableScene(TableScene):
+    """The gin table; its centre and each seat's panel are drawn by painters it owns."""
 
-    def __init__(self, app) -> None:
+    centre: GinCentrePainter
+    name = "gin_table"
+
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.ui = {0: SeatUI(), 1: SeatUI()}
+        self.ui = {s: SeatUI(self.ctl, s) for s in (0, 1)}
         self.banner = ""
         self.banner_until = 0.0
         self.anims: list[Anim] = []
-        self._bg: pygame.Surface | None = None
-        self.hand_screen_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
+        self.centre = GinCentrePainter(self)
+        self.painters = {seat: GinPanelPainter(self) for seat in (0, 1)}
+        self._forget += [p.forget for p in self.painters.values()]
         self._static: pygame.Surface | None = None
-        self._static_key_v: tuple = ()
+        self._static_key_v: tuple[Any, ...] = ()
         self._static_targets: list[Target] = []
         self._anim_rects: list[pygame.Rect] = []
         self._deal_anim_at: float | None = None
-        self._hands: dict[int, tuple] = {}
-        self._hand_shown: dict[int, tuple] = {}  # seat -> (hand layer key, screen rect) last blitted
 
     def exit(self) -> None:
         super().exit()
-        self._hands.clear()
-        self._hand_shown.clear()
+        for painter in self.painters.values():
+            painter.release()
         self._static = None
         self._static_targets = []
 
@@ -83,8 +108,13 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
-    def hand(self):
+    def hand(self) -> Any:
         return self.m.state.hand
+
+    @property
+    def hand_screen_rects(self) -> dict[int, list[pygame.Rect]]:
+        """Where each seat's cards are on the screen (animations fly to them)."""
+        return {seat: p.hand_screen_rects for seat, p in self.painters.items()}
 
     def face_up(self, seat: int) -> bool:
         h = self.hand
@@ -106,137 +136,16 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             return "gin_table"
         return None
 
-    # -- calls --------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
-        refusal = self.m.submit(action)
-        ui = self.ui[seat]
-        ui.selected, ui.mode = None, ""
-        if refusal:
-            self.flash(seat, refusal)
-            return
+    # -- calls (what each does is the table controller's, display.controller.gin) --------------
+    def pick_card(self, seat: int, card: Card) -> None:
+        """A touch on one of the seat's own cards (it keeps a peeked hand showing)."""
+        if self.face_up(seat):
+            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        self.call(seat, Call.CARD, card)
+
+    def after_submit(self, seat: int, action: Action) -> None:
         if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
-            ui.revealed_until = 0.0  # the turn is over: hide the hand again
-        self.dirty = True
-
-    def find(self, seat: int, kind: str, card: Card | None = None) -> Action | None:
-        for a in self.legal(seat):
-            if a.kind == kind and (card is None or a.card == card):
-                return a
-        return None
-
-    def not_your_turn(self, seat: int) -> None:
-        if seat in self.m.to_act():
-            return
-        self.flash(seat, _("Not your turn: wait for {name}").format(
-            name=self.m.name(self.m.to_act()[0])) if self.m.to_act() else _("Wait"))
-
-    def call_draw(self, seat: int) -> None:
-        """DRAW: take the stock; in the first turn pass the upcard (G-4); decline (G-13.3)."""
-        for kind in ("draw_stock", "pass_upcard", "decline", "refuse_knock", "done_laying_off"):
-            a = self.find(seat, kind)
-            if a is not None:
-                self.submit(seat, a)
-                return
-        if self.ui[seat].mode:
-            self.ui[seat].mode = ""
-            self.dirty = True
-            return
-        self.not_your_turn(seat) if seat not in self.m.to_act() else self.flash(seat, phase_hint(self, seat))
-
-    def call_knock(self, seat: int) -> None:
-        """KNOCK, then touch the discard (G-7.3). Pressed again with Big Gin open: Big Gin (G-10)."""
-        h = self.hand
-        if seat not in self.m.to_act() or h is None:
-            self.not_your_turn(seat)
-            return
-        ui = self.ui[seat]
-        big = self.find(seat, "big_gin")
-        if h.phase is HandPhase.DISCARD:
-            if ui.mode == "knock" and big is not None:
-                self.submit(seat, big)
-                return
-            ui.mode = "" if ui.mode == "knock" else "knock"
-            if ui.mode == "knock" and ui.selected is not None:
-                self.pick_card(seat, ui.selected)
-                return
-            self.dirty = True
-        elif h.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
-            ui.mode = "take"
-            self.dirty = True
-        elif self.find(seat, "accept_knock"):
-            self.submit(seat, self.find(seat, "accept_knock"))
-        else:
-            self.flash(seat, phase_hint(self, seat))
-
-    def touch_pile(self) -> None:
-        """The discard pile: take the upcard (G-4) or the discard (G-5.1); with a card picked,
-        discard it; in the last-chance turn, take it to knock (G-13.3)."""
-        if not self.m.to_act():
-            return
-        seat = self.m.to_act()[0]
-        if not self.m.is_human(seat):
-            return
-        ui = self.ui[seat]
-        for kind in ("take_upcard", "draw_discard"):
-            a = self.find(seat, kind)
-            if a is not None:
-                self.submit(seat, a)
-                return
-        if self.hand.phase is HandPhase.LAST_CHANCE and self.find(seat, "take_and_knock"):
-            ui.mode = "take"
-            self.flash(seat, _("Now touch the card you knock with"))
-            return
-        if ui.selected is not None:
-            self.pick_card(seat, ui.selected, confirm=True)
-
-    def touch_stock(self) -> None:
-        if self.m.to_act() and self.m.is_human(self.m.to_act()[0]):
-            seat = self.m.to_act()[0]
-            a = self.find(seat, "draw_stock")
-            if a is not None:
-                self.submit(seat, a)
-            else:
-                self.flash(seat, phase_hint(self, seat))
-
-    def pick_card(self, seat: int, card: Card, *, confirm: bool = False) -> None:
-        """A touch on one of the seat's own cards."""
-        ui = self.ui[seat]
-        if not self.face_up(seat):
-            self.flash(seat, _("Hold your cards to look at them"))
-            return
-        ui.revealed_until = self.now + PEEK_SECONDS
-        if seat not in self.m.to_act():
-            self.not_your_turn(seat)
-            return
-        h = self.hand
-        if ui.mode == "knock":
-            a = self.find(seat, "knock", card)
-            self.submit(seat, a if a is not None else Action("knock", seat, card=card))  # G-8: the engine judges
-            return
-        if ui.mode == "take" or h.phase is HandPhase.LAST_CHANCE:
-            a = self.find(seat, "take_and_knock", card)
-            if a is None:
-                self.flash(seat, _("You cannot knock by discarding {card}").format(card=card_name(card)))
-            else:
-                self.submit(seat, a)
-            return
-        if h.phase is HandPhase.LAYOFF and self.find(seat, "lay_off", card):
-            self.submit(seat, self.find(seat, "lay_off", card))
-            return
-        if h.phase is not HandPhase.DISCARD:
-            self.flash(seat, phase_hint(self, seat))
-            return
-        if ui.selected == card or confirm:
-            a = self.find(seat, "discard", card)
-            if a is None:
-                self.flash(seat, _("You took {card} from the pile: discard another card").format(
-                    card=card_name(card)))  # G-5.3
-                ui.selected = None
-            else:
-                self.submit(seat, a)
-            return
-        ui.selected = card
-        self.dirty = True
+            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
@@ -251,9 +160,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             self.dirty = True
         self.update_lamps()
 
-    def hide_hand(self, ui: SeatUI) -> None:
-        ui.selected, ui.mode = None, ""
-
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
 
@@ -265,11 +171,6 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             self.banner_until = self.now + 8.0
         self._animate(ev)
 
-    def after_change(self) -> None:
-        if self.m.message:
-            seat = self.m.to_act()[0] if self.m.to_act() else 0
-            self.flash(seat, self.m.message)
-
     def _animate(self, ev) -> None:
         if ev.kind == "dealt" and not self.app.headless:
             self._deal_anim_at = self.now  # started at the next draw, when the rects are known
@@ -278,6 +179,7 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             return
         hand = self.hand_screen_rects.get(ev.seat) or []
         target = hand[len(hand) // 2] if hand else self.stock_rect
+        card: Card | None
         if ev.kind == "discarded":
             src, dst = target, self.pile_rect
             card, up = Card.parse(ev.data["card"]), True
@@ -293,25 +195,34 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
         w, h = self.size
         return seat_panels(self.size, 2, layout=self.app.settings.layout, depth=0.31 * max(1.0, h / w * 0.85))
 
-    def background(self) -> pygame.Surface:
-        if self._bg is None or self._bg.get_size() != self.size:
-            self._bg = pygame.Surface(self.size).convert()
-            self._bg.fill(theme.FELT)
-        return self._bg
+    def view_models(self) -> tuple[pygame.Rect, Any, tuple[tuple[SeatPanel, Any], ...]]:
+        """What each region shows now: (the centre's rect, its view-model, (panel, its
+        view-model) per seat)."""
+        panels = self.panels()
+        centre = centre_area(self.size, panels)
+        settings = self.app.settings
+        to_act = self.m.to_act()
+        seat = to_act[0] if to_act else None
+        pile_hint = seat is not None and bool(self.find(seat, "draw_discard") or self.find(seat, "take_upcard"))
+        centre_vm = gin_centre(self.m, (centre.x, centre.y, centre.width, centre.height), pile_hint=pile_hint,
+                               flat=settings.layout == "flat", centre_msg=self.centre_msg, banner=self.banner,
+                               four_colour=settings.four_colour, touch=self.touch)
+        seats = tuple((p, gin_panel(self.m, p.seat, place_of(p), selected=self.ui[p.seat].selected,
+                                    flash=self.ui[p.seat].flash, up=self.face_up(p.seat), hint=self.hint(p.seat),
+                                    buttons=self.button_vms(p.seat), touch=self.touch,
+                                    four_colour=settings.four_colour)) for p in panels)
+        return centre, centre_vm, seats
 
-    def _static_key(self) -> tuple:
-        return (self.size, self.m.version, self._settings_key(), self.banner, self.centre_msg,
-                tuple((u.revealed_until, u.selected, u.mode, u.flash) for u in self.ui.values()),
-                tuple(self.m.to_act()))
-
-    def draw(self, surf: pygame.Surface):
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """The table is composed once per change; animation frames redraw only their rects."""
-        key = self._static_key()
-        reuse = self._static is not None and self._static_key_v == key and theme.TEXT_LOG is None
-        if reuse:
-            dirty = [r for r in self._anim_rects]
-            for r in dirty:
-                surf.blit(self._static, r, r)
+        vms = self.view_models()
+        key = (self.size, vms[1], tuple(vm for _p, vm in vms[2]))
+        static = self._static
+        result: list[pygame.Rect] | None
+        if static is not None and self._static_key_v == key and theme.TEXT_LOG is None:
+            result = list(self._anim_rects)
+            for r in result:
+                surf.blit(static, r, r)
             self.targets = list(self._static_targets)
         else:
             full = self.begin_frame(surf)
@@ -320,19 +231,19 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
                 for r in self._anim_rects:  # what the moving cards covered in the last frame
                     surf.blit(self._static, r, r)
                 dirty += self._anim_rects
-            self._compose(surf, dirty)
+            self._compose(surf, dirty, vms)
             if self._deal_anim_at is not None:
                 self._start_deal_animation()
             self._static_key_v = key
             self._static_targets = list(self.targets)
-            if self.anims or self._static is not None and self._static.get_size() == self.size:
+            if self.anims or static is not None and static.get_size() == self.size:
                 # kept to restore what a moving card uncovers
-                if self._static is None or self._static.get_size() != self.size:
-                    self._static = pygame.Surface(self.size).convert()
+                if static is None or static.get_size() != self.size:
+                    static = self._static = pygame.Surface(self.size).convert()
                     full = True
-                for r in [self._static.get_rect()] if full else dirty:
-                    self._static.blit(surf, r, r)
-            dirty = None if full else dirty
+                for r in [static.get_rect()] if full else dirty:
+                    static.blit(surf, r, r)
+            result = None if full else dirty
         self._anim_rects = []
         for a in self.anims:
             if self.now < a.t0:
@@ -343,9 +254,9 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             surf.blit(cardart.card_surface(a.card, r.size, face_up=a.face_up,
                                            four_colour=self.app.settings.four_colour), r)
             self._anim_rects.append(r)
-        if dirty is not None:
-            dirty += self._anim_rects
-        return dirty
+        if result is not None:
+            result += self._anim_rects
+        return result
 
     def _start_deal_animation(self) -> None:
         """G-3.2: ten cards each, one at a time, alternately (backs flying from the stock)."""
@@ -360,32 +271,36 @@ class GinTableScene(GinCentre, GinPanels, TableScene):
             self.anims.append(Anim(None, False, pygame.Rect(self.stock_rect),
                                    pygame.Rect(dst.topleft, self.stock_rect.size), self.now + i * 0.035))
 
-    def _compose(self, surf: pygame.Surface, dirty: list[pygame.Rect]) -> None:
-        """Redraw the centre and each panel only when what it shows changed."""
-        panels = self.panels()
-        centre = centre_area(self.size, panels)
-        key = (self.m.version, self.centre_msg, self.banner, self._settings_key(), tuple(self.m.to_act()))
-        self.region("centre", key, centre, lambda: self._draw_centre_and_banner(surf, centre), dirty)
-        for p in panels:
-            self._draw_panel(surf, p, dirty)
+    def _compose(self, surf: pygame.Surface, dirty: list[pygame.Rect],
+                 vms: tuple[pygame.Rect, Any, tuple[tuple[SeatPanel, Any], ...]]) -> None:
+        """Redraw the centre and each panel only when its view-model changed."""
+        centre, centre_vm, seats = vms
+        self.region("centre", centre_vm, centre, lambda: self.centre.draw(surf, centre, centre_vm, self.targets),
+                    dirty)
+        for p, vm in seats:
+            painter = self.painters[p.seat]
+            self.region(("panel", p.seat), vm, p.rect, partial(painter.draw, surf, vm, self.targets), dirty)
 
-    def _draw_centre_and_banner(self, surf: pygame.Surface, centre: pygame.Rect) -> None:
-        surf.fill(theme.FELT, centre)  # the panels cover the rest
-        self._draw_centre(surf, centre)
-        if self.banner:
-            box = pygame.Rect(centre.left + centre.width // 12, centre.top + 4, centre.width * 10 // 12,
-                              centre.height - 8)
-            pygame.draw.rect(surf, (120, 30, 30), box, border_radius=12)
-            theme.draw_paragraph(surf, self.banner, box.inflate(-24, -12), size=max(16, box.height // 6))
-            self.targets.append(Target(box, "banner", self._dismiss_banner))
+    def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
+        """On-screen call buttons: what the table controller offers the seat now."""
+        knocking = self.ui[seat].mode == "knock"
+        words = {
+            Call.TAKE_BUTTON: (_("Take"), "take"),
+            Call.PASS_BUTTON: (_("Pass"), "pass"),
+            Call.DRAW_BUTTON: (_("Draw"), "draw"),
+            Call.BIG_GIN_BUTTON: (_("Big Gin!"), "big_gin"),
+            Call.KNOCK_BUTTON: (_("Cancel knock") if knocking else _("Knock"), "knock"),
+            Call.TAKE_AND_KNOCK_BUTTON: (_("Take and knock"), "take_and_knock"),
+            Call.DECLINE_BUTTON: (_("Decline"), "decline"),
+            Call.ACCEPT_BUTTON: (_("Accept knock"), "accept"),
+            Call.REFUSE_BUTTON: (_("Refuse"), "refuse"),
+            Call.DONE_BUTTON: (_("Done"), "done"),
+        }
+        out: list[tuple[str, Callable[[], Any], bool, str]] = []
+        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
+            label, name = words[b.call]
+            out.append((label, partial(self.call, seat, b.call, b.arg), b.hot, name))
+        return out
 
-    def _dismiss_banner(self) -> None:
+    def dismiss_banner(self) -> None:
         self.banner = ""
-
-    # -- a seat's panel -------------------------------------------------------------------
-
-
-
-
-
-

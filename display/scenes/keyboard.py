@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from functools import partial
 
 import pygame
 
@@ -12,7 +12,7 @@ from display import theme
 from display.i18n import _
 from display.scenes.base import Scene
 
-LAYOUTS = {
+LAYOUTS: dict[str, tuple[str, ...]] = {
     "latin": ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"),
     "cyrillic": ("ЙЦУКЕНГШЩЗХ", "ФЫВАПРОЛДЖЭ", "ЯЧСМИТЬБЮ"),
 }
@@ -74,7 +74,7 @@ class KeyboardScene(Scene):
         pygame.draw.rect(surf, theme.INK, field, border_radius=8)
         shown = "•" * len(self.text) if self.digits else self.text
         theme.draw_text(surf, shown + "▏", field.inflate(-20, -10), colour=theme.BLACK, align="left")
-        rows: tuple[str, ...] = DIGITS if self.digits else LAYOUTS[self.layout]
+        rows = DIGITS if self.digits else LAYOUTS[self.layout]
         if int(w * 0.96) // max(len(r) for r in rows) < t + 6:  # narrow portrait: split the rows
             rows = tuple(part for r in rows for part in (r[: (len(r) + 1) // 2], r[(len(r) + 1) // 2:]))
         top = field.bottom + int(h * 0.03)
@@ -85,7 +85,7 @@ class KeyboardScene(Scene):
             x0 = (w - key_w * len(row)) // 2
             for i, ch in enumerate(row):
                 rect = pygame.Rect(x0 + i * key_w, top + r * (key_h + 6), key_w - 6, key_h)
-                self.button(surf, rect, ch, partial(self.type, ch), name=f"key-{ch}")
+                self.button(surf, rect, ch, functools.partial(self.type, ch), name=f"key-{ch}")
         y = top + len(rows) * (key_h + 6)
         bw = max(t, min(int(w * 0.18), (w - 12) // 5 - 4))
         specs = [] if self.digits else [

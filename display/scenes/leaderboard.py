@@ -5,7 +5,7 @@ Touch the game buttons to show all games, gin or contract only. Read only.
 
 from __future__ import annotations
 
-from functools import partial
+import functools
 from typing import Any
 
 import pygame
@@ -70,7 +70,7 @@ class LeaderboardScene(ReturnsBack, Scene):
         fw = int(w * 0.94 - 12) // len(filters)
         for i, (game, label) in enumerate(filters):
             r = pygame.Rect(int(w * 0.03) + i * (fw + 6), fy, fw, max(t, int(h * 0.09)))
-            self.button(surf, r, _(label), partial(self.set_game, game), hot=self.game == game,
+            self.button(surf, r, _(label), functools.partial(self.set_game, game), hot=self.game == game,
                         name=f"filter-{game or 'all'}")
         top = fy + max(t, int(h * 0.09)) + int(h * 0.03)
         box = pygame.Rect(int(w * 0.05), top, int(w * 0.9), h - top - int(h * 0.03))

@@ -6,6 +6,8 @@ press on the table's top-left corner, or F10 in the simulator.
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from display import theme
@@ -40,6 +42,9 @@ class OperatorScene(Scene):
             self.app.show_match()
         else:
             self.app.goto("attract")
+
+    def delete_digit(self) -> None:
+        self.pin = self.pin[:-1]
 
     def digit(self, d: str) -> None:
         if len(self.pin) < 8:
@@ -103,9 +108,9 @@ class OperatorScene(Scene):
             if lab == "OK":
                 self.button(surf, r, _("OK"), self.enter_pin, hot=True, name="pin-ok")
             elif lab == "⌫":
-                self.button(surf, r, lab, lambda: (setattr(self, "pin", self.pin[:-1]), None)[1], name="pin-del")
+                self.button(surf, r, lab, self.delete_digit, name="pin-del")
             else:
-                self.button(surf, r, lab, lambda d=lab: self.digit(d), name=f"pin-{lab}")
+                self.button(surf, r, lab, functools.partial(self.digit, lab), name=f"pin-{lab}")
 
     def _items(self):
         s = self.app.settings

@@ -7,6 +7,7 @@ from the attract screen and the operator menu; nothing here can change a record.
 
 from __future__ import annotations
 
+import functools
 from types import SimpleNamespace
 from typing import Any
 
@@ -120,7 +121,7 @@ class RecallScene(ReturnsBack, Scene):
         first = max(0, min(self.index - rows // 2, len(self.hands) - rows))
         for i in range(first, min(len(self.hands), first + rows)):
             r = pygame.Rect(list_box.left, list_box.top + (i - first) * (row_h + 6), list_box.width, row_h)
-            self.button(surf, r, self.hand_label(self.hands[i]), lambda i=i: self.pick(i), hot=i == self.index,
+            self.button(surf, r, self.hand_label(self.hands[i]), functools.partial(self.pick, i), hot=i == self.index,
                         name=f"hand-{i}", size=int(row_h * 0.3))
         self._steps(surf, pygame.Rect(list_box.right + int(w * 0.03), top, w - list_box.right - int(w * 0.06),
                                       h - top - int(h * 0.03)))
@@ -139,7 +140,7 @@ class RecallScene(ReturnsBack, Scene):
         for i, (label, delta, name) in enumerate((("◀◀", -10_000, "first"), ("◀", -1, "prev"),
                                                   ("▶", 1, "next"), ("▶▶", 10_000, "last"))):
             self.button(surf, pygame.Rect(nav.left + i * (bw + 6), nav.top, bw, nav_h), label,
-                        lambda d=delta: self.move(d), name=name)
+                        functools.partial(self.move, delta), name=name)
         count = len(rec.steps)
         theme.draw_text(surf, _("Step {n} of {total}").format(n=self.step + 1, total=count),
                         pygame.Rect(box.left, nav.top - line - 4, box.width, line), colour=theme.GOLD, bold=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+import functools
 from typing import Any
 
 import pygame
@@ -80,11 +80,9 @@ class SeatingScene(Scene):
         self.dirty = True
 
     def draw(self, surf: pygame.Surface):
-        surf.fill(theme.FELT)
+        self.heading(surf, _("Who is playing?"), 0.02, 0.1)
         w, h = self.size
         t = self.touch
-        theme.draw_text(surf, _("Who is playing?"), pygame.Rect(int(w * 0.05), int(h * 0.02), int(w * 0.9),
-                                                                int(h * 0.1)), colour=theme.GOLD, bold=True)
         lo, hi = SEATS[self.game]
         foot_h = max(t, int(h * 0.11))
         top = int(h * 0.14)
@@ -106,15 +104,15 @@ class SeatingScene(Scene):
             theme.draw_text(surf, _("Seat {n}").format(n=i + 1), label, size=int(row_h * 0.35), align="left")
             league = getattr(self.app, "league", None) is not None
             name = pygame.Rect(label.right, y, int(w * (0.3 if league else 0.46)), max(t, row_h - 8))
-            self.button(surf, name, self.seat_name(i), partial(self.edit_name, i), name=f"name-{i}",
+            self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}",
                         hot=self.league_ids[i] is not None)
             if league:  # the league button: pick a league name, type the PIN
                 lg = pygame.Rect(name.right + int(w * 0.01), y, int(w * 0.15), max(t, row_h - 8))
-                self.button(surf, lg, _("League"), partial(self.league_login, i), name=f"league-{i}")
+                self.button(surf, lg, _("League"), functools.partial(self.league_login, i), name=f"league-{i}")
                 name = pygame.Rect(label.right, y, int(w * 0.46), name.height)
             kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * 0.3), max(t, row_h - 8))
             self.button(surf, kind, _("Human") if self.kinds[i] == "human" else _("Computer"),
-                        partial(self.toggle, i), hot=self.kinds[i] == "human", name=f"kind-{i}")
+                        functools.partial(self.toggle, i), hot=self.kinds[i] == "human", name=f"kind-{i}")
         foot = pygame.Rect(int(w * 0.05), h - foot_h - int(h * 0.03), int(w * 0.9), foot_h)
         self.button(surf, pygame.Rect(foot.left, foot.top, int(w * 0.25), foot_h), _("Back"),
                     lambda: self.app.goto("choice"), name="back")

@@ -1,0 +1,46 @@
+"""The table controller: seat calls (DRAW / KNOCK / BUY, touches, on-screen buttons) to
+engine actions, per game one table read by the call handlers and the lamps alike, the rule
+timers on an injected clock, and hints as codes. Imports no pygame (a test enforces it).
+
+``controller_for(game, driver, clock=…)`` makes the controller of a match; see
+:mod:`display.controller.table` for what a scene asks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from display.controller import contract, gin
+from display.controller.calls import (
+    BUTTONS,
+    NOTHING,
+    PEEK,
+    Call,
+    Change,
+    Hint,
+    HintCode,
+    Nothing,
+    Outcome,
+    Peek,
+    Say,
+    ScreenButton,
+    Submit,
+)
+from display.controller.table import Deadline, Driver, GameTable, Result, Situation, TableController
+
+#: game name -> its call table
+GAMES: dict[str, GameTable] = {"gin": gin.GAME, "contract": contract.GAME}
+
+
+def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], answer_seconds: float = 8.0,
+                   buy_window: float = 2.5) -> TableController:
+    """The controller of a match of ``game`` driven by ``driver``."""
+    return TableController(GAMES[game], driver, clock=clock, answer_seconds=answer_seconds,
+                           buy_window=buy_window)
+
+
+__all__ = [
+    "BUTTONS", "GAMES", "NOTHING", "PEEK", "Call", "Change", "Deadline", "Driver", "GameTable", "Hint", "HintCode",
+    "Nothing", "Outcome", "Peek", "Result", "Say", "ScreenButton", "Situation", "Submit", "TableController",
+    "controller_for",
+]

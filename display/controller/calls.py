@@ -1,0 +1,177 @@
+"""What a seat can call, and what a call comes to: the vocabulary of the table controller.
+
+A *call* is one input of a seat: an arcade button press (DRAW / KNOCK / BUY), a touch on a
+named target (the stock, the discard pile, one of his cards, a meld on the table) or an
+on-screen button (``knock_button``, ``meld_button``, the answer buttons …). A game's
+controller turns a call into an :data:`Outcome`:
+
+* :class:`Submit` — an engine action (taken from ``legal_actions``, or ``judged=True``: the
+  player's own arrangement or an illegal knock, which only the engine can judge);
+* :class:`Change` — a change of the seat's input state (picked cards, knock mode …);
+* :class:`Say` — nothing changes; the display words the hint (why not, what to do);
+* :class:`Peek` — the display shows the seat's hand for a while (a hold, privacy = peek);
+* :data:`NOTHING` — nothing at all (a computer's button, a touch nobody may make now).
+
+Hints are codes with data (:class:`Hint`); the display words them (``display.hint_text``).
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from rummy.actions import Action
+
+
+class Call(StrEnum):
+    """Every call a seat can make. The first three are the arcade buttons (with lamps)."""
+
+    DRAW = "draw"
+    KNOCK = "knock"
+    BUY = "buy"
+    # touches on the table (the touching seat is the one to act, except for his own cards)
+    STOCK = "stock"
+    DISCARD_PILE = "discard_pile"
+    CARD = "card"  # arg: the card (gin) or the hand index (contract)
+    TABLE_MELD = "table_meld"  # arg: the meld id (contract lay-off target)
+    # the seat's own panel
+    PANEL = "panel"  # a tap on it
+    HOLD = "hold"  # holding it (or one of its cards): peek at the hand (privacy = peek)
+    # on-screen buttons in the seat's panel
+    TAKE_BUTTON = "take_button"  # gin: take the upcard / the discard
+    PASS_BUTTON = "pass_button"
+    DRAW_BUTTON = "draw_button"
+    KNOCK_BUTTON = "knock_button"
+    BIG_GIN_BUTTON = "big_gin_button"
+    TAKE_AND_KNOCK_BUTTON = "take_and_knock_button"
+    DECLINE_BUTTON = "decline_button"
+    ACCEPT_BUTTON = "accept_button"
+    REFUSE_BUTTON = "refuse_button"
+    DONE_BUTTON = "done_button"
+    YES_BUTTON = "yes_button"  # "Можно" (C-8.4)
+    NO_BUTTON = "no_button"  # "Нельзя"
+    TAKE_CARDS_BUTTON = "take_cards_button"  # arg: how many pack cards (C-8.2, C-8.5)
+    BUY_BUTTON = "buy_button"
+    DISCARD_BUTTON = "discard_button"
+    GROUP_BUTTON = "group_button"
+    MELD_BUTTON = "meld_button"
+    CLEAR_BUTTON = "clear_button"
+    CANCEL_BUTTON = "cancel_button"
+
+
+#: the arcade buttons, each with a lamp that is lit exactly when its call acts
+BUTTONS: tuple[Call, ...] = (Call.DRAW, Call.KNOCK, Call.BUY)
+
+
+class HintCode(StrEnum):
+    """What the display tells a seat (its status line, or a short flash after a call)."""
+
+    # anyone
+    OTHER_TO_PLAY = "other_to_play"  # seat
+    THINKING = "thinking"
+    NOT_YOUR_TURN = "not_your_turn"  # seat (who is to act)
+    WAIT = "wait"
+    HOLD_TO_LOOK = "hold_to_look"
+    CANNOT_NOW = "cannot_now"
+    # gin
+    UPCARD_OFFER = "upcard_offer"  # card
+    FORCED_DRAW = "forced_draw"
+    DRAW_OR_TAKE = "draw_or_take"  # card
+    KNOCK_PICK_DISCARD = "knock_pick_discard"
+    TAKE_PICK_DISCARD = "take_pick_discard"
+    NOW_TOUCH_KNOCK_CARD = "now_touch_knock_card"
+    MUST_KNOCK = "must_knock"
+    HOLD_THEN_DISCARD = "hold_then_discard"
+    TOUCH_AGAIN_TO_DISCARD = "touch_again_to_discard"  # card
+    DISCARD_OR_KNOCK = "discard_or_knock"
+    NO_KNOCK_YET = "no_knock_yet"  # count, limit (KNOCK pressed without a legal knock, G-7.2)
+    LAST_CARD = "last_card"  # card (G-13.3)
+    KNOCK_REVIEW = "knock_review"  # G-8.3
+    LAY_OFF = "lay_off"  # G-11.3
+    # contract
+    ASKED = "asked"  # asker, card (C-8.4)
+    BUY_TO_ASK = "buy_to_ask"  # card (C-8.3)
+    WAITING_FOR_ANSWER = "waiting_for_answer"  # seat
+    IS_BUYING = "is_buying"  # seat
+    HOW_MANY = "how_many"  # C-8.5
+    DRAW_FROM_STOCK = "draw_from_stock"
+    DRAW_OR_TAKE_PACK = "draw_or_take_pack"  # card
+    CAN_MELD = "can_meld"
+    DISCARD_OR_LAY_OFF = "discard_or_lay_off"  # card
+    TOUCH_AGAIN_OR_PACK = "touch_again_or_pack"  # card
+    CARDS_PICKED = "cards_picked"  # n
+    TOUCH_TO_PICK = "touch_to_pick"
+    NO_CONTRACT_YET = "no_contract_yet"
+    CANNOT_BUY_NOW = "cannot_buy_now"  # the player in turn (C-8.2)
+    PICK_ONE_TO_DISCARD = "pick_one_to_discard"
+    PICK_ONE_TO_LAY_OFF = "pick_one_to_lay_off"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint code and its data (seats as numbers, cards as :class:`rummy.cards.Card`)."""
+
+    code: HintCode
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, code: HintCode, **params: Any) -> Hint:
+        return cls(code, params)
+
+    def __hash__(self) -> int:  # params is a plain dict: hash what it holds
+        return hash((self.code, tuple(sorted(self.params.items(), key=lambda kv: kv[0]))))
+
+
+@dataclass(frozen=True)
+class Submit:
+    """Send ``action`` to the engine. ``judged``: not from ``legal_actions`` (the engine
+    decides, e.g. an illegal knock under G-8 or the player's own groups under C-3)."""
+
+    action: Action
+    judged: bool = False
+
+
+@dataclass(frozen=True)
+class Change:
+    """The seat's input state becomes ``input``; ``hint`` is said with it (may be None)."""
+
+    input: Any
+    hint: Hint | None = None
+
+
+@dataclass(frozen=True)
+class Say:
+    """Nothing changes; the display says ``hint``."""
+
+    hint: Hint
+
+
+@dataclass(frozen=True)
+class Peek:
+    """Nothing changes in the game; the display shows the seat his cards for a while."""
+
+
+PEEK = Peek()
+
+
+@dataclass(frozen=True)
+class Nothing:
+    """Nothing happens and nothing is said."""
+
+
+NOTHING = Nothing()
+
+Outcome = Submit | Change | Say | Peek | Nothing
+
+
+@dataclass(frozen=True)
+class ScreenButton:
+    """An on-screen button a seat's panel offers now: the call it makes (with ``arg``), and
+    ``hot`` for the one the seat most likely wants. The display labels it by its call."""
+
+    call: Call
+    hot: bool = False
+    arg: Any = None

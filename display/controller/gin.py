@@ -1,0 +1,321 @@
+"""Gin's call table: what DRAW, KNOCK, the touches and the panel's buttons do in each phase.
+
+======================  ==============================================================
+phase (G-18)            calls
+======================  ==============================================================
+upcard (G-4)            DRAW / pass_button: pass_upcard; pile / take_button: take_upcard
+forced_draw (G-4.4)     DRAW / stock / draw_button: draw_stock
+draw (G-5.1)            DRAW / stock / draw_button: draw_stock; pile / take_button:
+                        draw_discard
+discard (G-5.2, G-7)    card: pick it, touched again (or the pile) discard it; KNOCK: knock
+                        mode (only with a legal knock, G-7.2), then a card knocks with it;
+                        KNOCK again: Big Gin (G-10) or cancel; DRAW: cancel the knock mode;
+                        knock_button: knock mode also for an illegal knock (G-8), judged by
+                        the engine; big_gin_button
+last_chance (G-13.3)    DRAW / decline_button: decline; KNOCK / pile / take_and_knock_button:
+                        take mode, then a card: take_and_knock with it
+knock_review (G-8.3)    KNOCK / accept_button: accept_knock; DRAW / refuse_button:
+                        refuse_knock
+layoff (G-11.3)         card: lay_off; DRAW / done_button: done_laying_off
+======================  ==============================================================
+
+A call the table has no entry for says what the seat may do instead (a hint code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from display.controller.calls import (
+    NOTHING,
+    Call,
+    Change,
+    Hint,
+    HintCode,
+    Outcome,
+    Say,
+    ScreenButton,
+    Submit,
+)
+from display.controller.table import Driver, Situation, TableController
+from rummy.actions import Action
+from rummy.cards import Card
+from rummy.gin.kinds import ActionKind as K
+from rummy.gin.melds import deadwood
+from rummy.gin.state import HandPhase
+
+
+class Mode(StrEnum):
+    """A seat's input mode: the next card touch knocks (KNOCK pressed) or takes the last
+    discard to knock (G-13.3)."""
+
+    NONE = ""
+    KNOCK = "knock"
+    TAKE = "take"
+
+
+@dataclass(frozen=True)
+class GinInput:
+    """A gin seat's input state (not game state)."""
+
+    selected: Card | None = None
+    mode: Mode = Mode.NONE
+
+
+CLEAR = GinInput()
+
+Handler = Callable[[Situation, Any], Outcome | None]
+
+
+def _hand(sit: Situation) -> Any:
+    return sit.state.hand
+
+
+def _inp(sit: Situation) -> GinInput:
+    inp: GinInput = sit.input
+    return inp
+
+
+# -- handlers (None: the call does nothing here, the seat is told what he may do) ----------
+
+
+def _kind(kind: str) -> Handler:
+    return lambda sit, arg: sit.submit(kind)
+
+
+def _knock_with(sit: Situation, card: Card) -> Submit:
+    """A knock discarding ``card``: the legal one (with its melds), else the engine judges
+    it (G-8: an illegal knock is refereed, not refused, unless the rules say reject)."""
+    a = sit.find(K.KNOCK, card=card)
+    return Submit(a) if a is not None else Submit(Action(K.KNOCK, sit.seat, card=card), judged=True)
+
+
+def _discard(sit: Situation, card: Card) -> Submit:
+    a = sit.find(K.DISCARD, card=card)  # G-5.3: the card just taken is not offered; the engine says why
+    return Submit(a) if a is not None else Submit(Action(K.DISCARD, sit.seat, card=card), judged=True)
+
+
+def _may_knock_at_all(sit: Situation) -> bool:
+    """Would the engine take some knock now: a legal one, or an illegal one it referees
+    (G-8.3: not under ``reject``, not a second one; the table declares the automatic
+    arrangement, so not when the knocker must declare his own)?"""
+    if K.KNOCK in sit.kinds:
+        return True
+    h, rules = _hand(sit), sit.state.rules
+    return bool(rules.illegal_knock != "reject" and h.illegal_knocks[sit.seat] == 0
+                and rules.knocker_arrangement != "agent")
+
+
+def _no_knock(sit: Situation) -> Say:
+    h = _hand(sit)
+    return Say(Hint.of(HintCode.NO_KNOCK_YET, count=deadwood(h.hands[sit.seat]), limit=h.knock_limit))
+
+
+def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outcome | None:
+    """KNOCK in the discard phase: knock mode (with a picked card: knock with it); again:
+    Big Gin when it is on (G-10), else cancel."""
+    inp = _inp(sit)
+    if inp.mode is Mode.KNOCK:
+        if not illegal_too:
+            big = sit.submit(K.BIG_GIN)
+            if big is not None:
+                return big
+        return Change(CLEAR)
+    if not (K.KNOCK in sit.kinds or (illegal_too and _may_knock_at_all(sit))):
+        return _no_knock(sit)  # G-7.2: the lamp is off, the press says why
+    if inp.selected is not None and sit.find(K.KNOCK, card=inp.selected) is not None:
+        return _knock_with(sit, inp.selected)
+    return Change(GinInput(mode=Mode.KNOCK))
+
+
+def _cancel_mode(sit: Situation, arg: Any) -> Outcome | None:
+    return Change(CLEAR) if _inp(sit).mode is not Mode.NONE else None
+
+
+def _discard_card(sit: Situation, card: Card, *, confirm: bool = False) -> Outcome:
+    inp = _inp(sit)
+    if inp.mode is Mode.KNOCK:
+        return _knock_with(sit, card)
+    if inp.selected == card or confirm:
+        return _discard(sit, card)
+    return Change(GinInput(selected=card))
+
+
+def _pile_in_discard(sit: Situation, arg: Any) -> Outcome | None:
+    sel = _inp(sit).selected
+    return _discard_card(sit, sel, confirm=True) if sel is not None else None
+
+
+def _take_mode(sit: Situation, arg: Any) -> Outcome | None:
+    """G-13.3: the last discard may be taken only to knock: the next card touch says with
+    which discard. Pressed again: cancel."""
+    if K.TAKE_AND_KNOCK not in sit.kinds:
+        return None
+    if _inp(sit).mode is Mode.TAKE:
+        return Change(CLEAR)
+    return Change(GinInput(mode=Mode.TAKE), Hint.of(HintCode.NOW_TOUCH_KNOCK_CARD))
+
+
+def _pile_in_last_chance(sit: Situation, arg: Any) -> Outcome | None:
+    if K.TAKE_AND_KNOCK not in sit.kinds:
+        return None
+    return Change(GinInput(mode=Mode.TAKE), Hint.of(HintCode.NOW_TOUCH_KNOCK_CARD))
+
+
+def _take_and_knock(sit: Situation, card: Card) -> Outcome:
+    a = sit.find(K.TAKE_AND_KNOCK, card=card)
+    return Submit(a) if a is not None else Submit(Action(K.TAKE_AND_KNOCK, sit.seat, card=card), judged=True)
+
+
+def _lay_off(sit: Situation, card: Card) -> Outcome | None:
+    return sit.submit(K.LAY_OFF, card=card)
+
+
+U, F, D, X, L, R, Y = (HandPhase.UPCARD, HandPhase.FORCED_DRAW, HandPhase.DRAW, HandPhase.DISCARD,
+                       HandPhase.LAST_CHANCE, HandPhase.KNOCK_REVIEW, HandPhase.LAYOFF)
+
+#: (phase, call) -> handler: the one table the calls, the lamps and the buttons read
+TABLE: dict[tuple[HandPhase, Call], Handler] = {
+    (U, Call.DRAW): _kind(K.PASS_UPCARD),
+    (U, Call.PASS_BUTTON): _kind(K.PASS_UPCARD),
+    (U, Call.DISCARD_PILE): _kind(K.TAKE_UPCARD),
+    (U, Call.TAKE_BUTTON): _kind(K.TAKE_UPCARD),
+    (F, Call.DRAW): _kind(K.DRAW_STOCK),
+    (F, Call.STOCK): _kind(K.DRAW_STOCK),
+    (F, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
+    (D, Call.DRAW): _kind(K.DRAW_STOCK),
+    (D, Call.STOCK): _kind(K.DRAW_STOCK),
+    (D, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
+    (D, Call.DISCARD_PILE): _kind(K.DRAW_DISCARD),
+    (D, Call.TAKE_BUTTON): _kind(K.DRAW_DISCARD),
+    (X, Call.CARD): lambda sit, card: _discard_card(sit, card),
+    (X, Call.DISCARD_PILE): _pile_in_discard,
+    (X, Call.KNOCK): _knock_press,
+    (X, Call.KNOCK_BUTTON): lambda sit, arg: _knock_press(sit, arg, illegal_too=True),
+    (X, Call.BIG_GIN_BUTTON): _kind(K.BIG_GIN),
+    (X, Call.DRAW): _cancel_mode,
+    (L, Call.DRAW): _kind(K.DECLINE),
+    (L, Call.DECLINE_BUTTON): _kind(K.DECLINE),
+    (L, Call.KNOCK): _take_mode,
+    (L, Call.TAKE_AND_KNOCK_BUTTON): _take_mode,
+    (L, Call.DISCARD_PILE): _pile_in_last_chance,
+    (L, Call.CARD): lambda sit, card: _take_and_knock(sit, card),
+    (R, Call.KNOCK): _kind(K.ACCEPT_KNOCK),
+    (R, Call.ACCEPT_BUTTON): _kind(K.ACCEPT_KNOCK),
+    (R, Call.DRAW): _kind(K.REFUSE_KNOCK),
+    (R, Call.REFUSE_BUTTON): _kind(K.REFUSE_KNOCK),
+    (Y, Call.CARD): lambda sit, card: _lay_off(sit, card),
+    (Y, Call.DRAW): _kind(K.DONE_LAYING_OFF),
+    (Y, Call.DONE_BUTTON): _kind(K.DONE_LAYING_OFF),
+}
+
+#: touches on the table, made by the seat to act
+TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
+
+
+class GinTable:
+    """Gin's :class:`display.controller.table.GameTable`."""
+
+    def new_input(self) -> GinInput:
+        return CLEAR
+
+    def input_key(self, state: Any, seat: int) -> object:
+        h = state.hand
+        return None if h is None else (state.game_number, state.hand_number, h.phase, h.turn)
+
+    def touch_seat(self, driver: Driver) -> int | None:
+        to_act = driver.to_act()
+        return to_act[0] if to_act and driver.is_human(to_act[0]) else None
+
+    def resolve(self, sit: Situation, call: Call, arg: Any) -> Outcome:
+        h = _hand(sit)
+        if h is None or h.phase is HandPhase.OVER or not sit.to_act:
+            return Say(Hint.of(HintCode.WAIT)) if call not in TABLE_TOUCHES else NOTHING
+        if call is Call.CARD and not sit.face_up:
+            return Say(Hint.of(HintCode.HOLD_TO_LOOK))
+        if not sit.in_turn:
+            return Say(Hint.of(HintCode.NOT_YOUR_TURN, seat=sit.to_act[0]))
+        handler = TABLE.get((h.phase, call))
+        out = handler(sit, arg) if handler is not None else None
+        if out is not None:
+            return out
+        hint = self.hint(sit)
+        return Say(hint) if hint is not None else NOTHING
+
+    def after_submit(self, sit: Situation, action: Action, ok: bool) -> GinInput:
+        return CLEAR  # applied or refused, the picks and the knock mode are done with
+
+    def hint(self, sit: Situation) -> Hint | None:
+        """What the seat should do now (his status line)."""
+        h = _hand(sit)
+        if h is None or h.phase is HandPhase.OVER:
+            return None
+        if not sit.in_turn:
+            return Hint.of(HintCode.OTHER_TO_PLAY, seat=sit.to_act[0]) if sit.to_act else None
+        if not sit.human:
+            return Hint.of(HintCode.THINKING)
+        inp, phase = _inp(sit), h.phase
+        if inp.mode is Mode.KNOCK:
+            return Hint.of(HintCode.KNOCK_PICK_DISCARD)
+        if inp.mode is Mode.TAKE:
+            return Hint.of(HintCode.TAKE_PICK_DISCARD)
+        if phase is HandPhase.UPCARD:
+            return Hint.of(HintCode.UPCARD_OFFER, card=h.upcard)  # G-4
+        if phase is HandPhase.FORCED_DRAW:
+            return Hint.of(HintCode.FORCED_DRAW)  # G-4.4
+        if phase is HandPhase.DRAW:
+            return Hint.of(HintCode.DRAW_OR_TAKE, card=h.top_discard)  # G-5.1
+        if phase is HandPhase.DISCARD:
+            if h.must_knock[sit.seat]:
+                return Hint.of(HintCode.MUST_KNOCK)  # G-8.2
+            if not sit.face_up:
+                return Hint.of(HintCode.HOLD_THEN_DISCARD)
+            if inp.selected is not None:
+                return Hint.of(HintCode.TOUCH_AGAIN_TO_DISCARD, card=inp.selected)
+            return Hint.of(HintCode.DISCARD_OR_KNOCK)
+        if phase is HandPhase.LAST_CHANCE:
+            return Hint.of(HintCode.LAST_CARD, card=h.top_discard)  # G-13.3
+        if phase is HandPhase.KNOCK_REVIEW:
+            return Hint.of(HintCode.KNOCK_REVIEW)  # G-8.3
+        if phase is HandPhase.LAYOFF:
+            return Hint.of(HintCode.LAY_OFF)  # G-11.3
+        return None
+
+    def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
+        """The panel's buttons: what the seat may do now (at most three)."""
+        kinds, h = sit.kinds, _hand(sit)
+        out: list[ScreenButton] = []
+        if K.TAKE_UPCARD in kinds:
+            out.append(ScreenButton(Call.TAKE_BUTTON, hot=True))
+        if K.PASS_UPCARD in kinds:
+            out.append(ScreenButton(Call.PASS_BUTTON))
+        if K.DRAW_STOCK in kinds:
+            out.append(ScreenButton(Call.DRAW_BUTTON, hot=True))
+        if h is not None and h.phase is HandPhase.DISCARD and sit.legal:
+            if K.BIG_GIN in kinds:
+                out.append(ScreenButton(Call.BIG_GIN_BUTTON, hot=True))
+            knocking = _inp(sit).mode is Mode.KNOCK
+            if knocking or _may_knock_at_all(sit):  # G-8: an illegal knock is the player's to make
+                out.append(ScreenButton(Call.KNOCK_BUTTON, hot=K.KNOCK in kinds and not knocking))
+        if K.TAKE_AND_KNOCK in kinds:
+            out.append(ScreenButton(Call.TAKE_AND_KNOCK_BUTTON, hot=True))
+        if K.DECLINE in kinds:
+            out.append(ScreenButton(Call.DECLINE_BUTTON))
+        if K.ACCEPT_KNOCK in kinds:
+            out.append(ScreenButton(Call.ACCEPT_BUTTON, hot=True))
+            out.append(ScreenButton(Call.REFUSE_BUTTON))
+        if K.DONE_LAYING_OFF in kinds:
+            out.append(ScreenButton(Call.DONE_BUTTON, hot=True))
+        return tuple(out[:3])
+
+    def observe(self, ctl: TableController, now: float) -> None:
+        """Gin has no rule timers."""
+
+    def tick(self, ctl: TableController, now: float) -> bool:
+        return False
+
+
+GAME = GinTable()

@@ -1,0 +1,73 @@
+"""Words for the controller's hints (:class:`display.controller.HintCode`), through gettext.
+
+``hint_text(hint, name)`` -> the translated sentence; ``name(seat)`` gives a seat's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from display.contract_text import ASK_WORD
+from display.controller import Hint, HintCode
+from display.gin_text import card_name
+from display.i18n import _, ngettext
+
+C = HintCode
+
+#: code -> (params, name of a seat) -> words
+_WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
+    C.OTHER_TO_PLAY: lambda p, name: _("{name} to play").format(name=name(p["seat"])),
+    C.THINKING: lambda p, name: _("Thinking…"),
+    C.NOT_YOUR_TURN: lambda p, name: _("Not your turn: wait for {name}").format(name=name(p["seat"])),
+    C.WAIT: lambda p, name: _("Wait"),
+    C.HOLD_TO_LOOK: lambda p, name: _("Hold your cards to look at them"),
+    C.CANNOT_NOW: lambda p, name: _("You cannot do that now"),
+    # gin
+    C.UPCARD_OFFER: lambda p, name: _("Your turn: touch the pile to take {card}, or DRAW to pass").format(
+        card=card_name(p["card"])),
+    C.FORCED_DRAW: lambda p, name: _("Both passed: DRAW from the stock"),
+    C.DRAW_OR_TAKE: lambda p, name: _("Your turn: DRAW, or touch the pile to take {card}").format(
+        card=card_name(p["card"])),
+    C.KNOCK_PICK_DISCARD: lambda p, name: _("Knock: touch the card to discard face down"),
+    C.TAKE_PICK_DISCARD: lambda p, name: _("Touch the card you knock with"),
+    C.NOW_TOUCH_KNOCK_CARD: lambda p, name: _("Now touch the card you knock with"),
+    C.MUST_KNOCK: lambda p, name: _("You must knock now (illegal knock earlier)"),
+    C.HOLD_THEN_DISCARD: lambda p, name: _("Hold your cards to look, then touch one to discard"),
+    C.TOUCH_AGAIN_TO_DISCARD: lambda p, name: _("Touch {card} again to discard it").format(
+        card=card_name(p["card"])),
+    C.DISCARD_OR_KNOCK: lambda p, name: _("Touch a card to discard it, or KNOCK"),
+    C.NO_KNOCK_YET: lambda p, name: _("No knock yet: deadwood {count}, the knock limit is {limit}").format(
+        count=p["count"], limit=p["limit"]),
+    C.LAST_CARD: lambda p, name: _("Last card: take {card} only to knock, or DRAW to decline").format(
+        card=card_name(p["card"])),
+    C.KNOCK_REVIEW: lambda p, name: _("Illegal knock: accept it or refuse"),
+    C.LAY_OFF: lambda p, name: _("Touch a card to lay it off, then Done"),
+    # contract
+    C.ASKED: lambda p, name: _("{name} asks “{ask}” for {card}").format(
+        name=name(p["asker"]), ask=ASK_WORD, card=card_name(p["card"])),
+    C.BUY_TO_ASK: lambda p, name: _("BUY to ask “{ask}” for {card}").format(ask=ASK_WORD, card=card_name(p["card"])),
+    C.WAITING_FOR_ANSWER: lambda p, name: _("Waiting for {name} to answer").format(name=name(p["seat"])),
+    C.IS_BUYING: lambda p, name: _("{name} is buying").format(name=name(p["seat"])),
+    C.HOW_MANY: lambda p, name: _("How many cards from the pack?"),
+    C.DRAW_FROM_STOCK: lambda p, name: _("Your turn: DRAW from the stock"),
+    C.DRAW_OR_TAKE_PACK: lambda p, name: _("Your turn: DRAW or take {card}").format(card=card_name(p["card"])),
+    C.CAN_MELD: lambda p, name: _("You can lay your contract: MELD"),
+    C.DISCARD_OR_LAY_OFF: lambda p, name: _("Touch the pack to discard {card}, or a meld to lay it off").format(
+        card=card_name(p["card"])),
+    C.TOUCH_AGAIN_OR_PACK: lambda p, name: _("Touch {card} again or the pack to discard it").format(
+        card=card_name(p["card"])),
+    C.CARDS_PICKED: lambda p, name: ngettext("{n} card picked", "{n} cards picked", p["n"]).format(n=p["n"]),
+    C.TOUCH_TO_PICK: lambda p, name: _("Touch a card to pick it"),
+    C.NO_CONTRACT_YET: lambda p, name: _("No contract in your hand yet"),
+    C.CANNOT_BUY_NOW: lambda p, name: _("You cannot buy from the pack now"),
+    C.PICK_ONE_TO_DISCARD: lambda p, name: _("Pick one card, then touch the pack to discard it"),
+    C.PICK_ONE_TO_LAY_OFF: lambda p, name: _("Pick one card, then touch a meld to lay it off"),
+}
+
+
+def hint_text(hint: Hint | None, name: Callable[[int], str]) -> str:
+    """``hint`` in the table's language ("" for None)."""
+    if hint is None:
+        return ""
+    return _WORDS[hint.code](hint.params, name)
