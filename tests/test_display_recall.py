@@ -17,10 +17,12 @@ from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
 
 
-def make_app(tmp_path, size=(800, 480)) -> App:
+def make_app(tmp_path, size=(800, 480), record_bots=True) -> App:
+    """The app over ``tmp_path``; its computer matches are recorded (``--record-bots``)."""
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     assert not errors
-    return App(config, mode="headless", size=size, state_dir=tmp_path, seed=5)
+    return App(config, mode="headless", size=size, state_dir=tmp_path, seed=5,
+               record_bots=record_bots)
 
 
 def play_out(app: App, game: str, seats: int) -> None:
@@ -93,16 +95,29 @@ def test_recall_shows_the_last_ten_hands_step_by_step(recorded):
     check_fits(app, render(app))
 
 
-def test_leaderboard_counts_matches_and_filters_by_game(recorded):
+def test_leaderboard_shows_one_game_of_named_humans(recorded):
     app = recorded
     app.goto("leaderboard")
     scene = app.scene
-    names = {r.name for r in scene.rows}
-    assert {"Bot A", "Bot B", "Bot C"} <= names
-    assert sum(r.played for r in scene.rows) == 5  # 2 gin seats + 3 contract seats
-    scene.set_game("gin")
-    assert {r.name for r in scene.rows} == {"Bot A", "Bot B"}
-    assert sum(r.won for r in scene.rows) == 1
+    assert scene.game == "gin" and scene.rows == []  # the computers are no players here
+    # people at the table: two named humans and a default "Player 2" (no player)
+    from rummy.session import MatchSession
+    from rummy.session_runner import basic_player, default_rules, next_action
+
+    for game, names in (("gin", ("Ann", "Bob")), ("contract", ("Ann", "Player 2", "Cy"))):
+        rules, preset = default_rules(game, None)
+        seats = [{"name": n, "kind": "human", "named": not n.startswith("Player")} for n in names]
+        s = MatchSession.start(app.state_dir, game, rules, seats, seed=3, preset=preset, fsync=False)
+        bots = [basic_player(game) for _ in seats]
+        while not s.is_over:
+            s.apply(next_action(s, bots))
+        s.finish(app.store)
+    scene.load()
+    assert {r.name for r in scene.rows} == {"Ann", "Bob"}
+    assert sum(r.won for r in scene.rows) == 1 and all(r.game == "gin" for r in scene.rows)
+    check_fits(app, render(app))
+    next(t for t in scene.targets if t.name == "filter-contract").action()
+    assert {r.name for r in scene.rows} == {"Ann", "Cy"} and scene.game == "contract"
     check_fits(app, render(app))
 
 

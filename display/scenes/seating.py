@@ -34,8 +34,10 @@ class SeatingScene(Scene):
         return _("Player {n}").format(n=i + 1)
 
     def seats(self) -> list[dict]:
-        return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": "basic"}
-                for i in range(self.count)]
+        # ``named``: a name entered here makes a player in the records; a default
+        # "Player 1" does not (rummy.store keys the records by entered names only).
+        return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": "basic",
+                 "named": bool(self.names[i])} for i in range(self.count)]
 
     def toggle(self, i: int) -> None:
         self.kinds[i] = "computer" if self.kinds[i] == "human" else "human"
