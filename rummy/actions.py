@@ -40,10 +40,19 @@ class RefusalCode(StrEnum):
 
     def english(self, params: Mapping[str, Any]) -> str:
         """The English line for this refusal with ``params`` (the rule cited at the end)."""
-        line = self.text.format(**{k: plain_param(v, params) for k, v in params.items()})
+        line = _fill(self.text, {k: plain_param(v, params) for k, v in params.items()})
         if self.rule and self.rule not in line:
             line += f" ({self.rule})"
         return line
+
+
+class _Missing(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"  # a log line never fails over a param a raise left out
+
+
+def _fill(template: str, values: Mapping[str, str]) -> str:
+    return template.format_map(_Missing(values))
 
 
 def plain_param(value: Any, params: Mapping[str, Any] | None = None) -> str:
@@ -51,7 +60,7 @@ def plain_param(value: Any, params: Mapping[str, Any] | None = None) -> str:
     a nested refusal code (``reason``) as its own line over the same params."""
     if isinstance(value, RefusalCode):
         rest = {k: v for k, v in (params or {}).items() if not isinstance(v, RefusalCode)}
-        return value.text.format(**{k: plain_param(v) for k, v in rest.items()})
+        return _fill(value.text, {k: plain_param(v) for k, v in rest.items()})
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple | list | frozenset | set):
