@@ -58,13 +58,16 @@ def scores_line(names: Names, scores: Sequence[int] | None) -> str:
     return ", ".join(f"{names.name(i)} {s}" for i, s in enumerate(scores or []))
 
 
+def hand_label(rec: Any) -> str:
+    """"Gin · hand 3" / "Contract · deal 2" (the game, the hand in its match)."""
+    if rec.game == "contract":
+        return _("Contract · deal {n}").format(n=rec.hand_no)
+    return _("Gin · hand {n}").format(n=rec.hand_no)
+
+
 def hand_title(rec: Any) -> str:
     """"Gin · hand 3 · Ann – Bob" (the game, the hand in its match, the players)."""
-    if rec.game == "contract":
-        label = _("Contract · deal {n}").format(n=rec.hand_no)
-    else:
-        label = _("Gin · hand {n}").format(n=rec.hand_no)
-    return f"{label} · {' – '.join(rec.players)}"
+    return f"{hand_label(rec)} · {' – '.join(rec.players)}"
 
 
 def _events(rec: Any, kind: str) -> list[dict[str, Any]]:

@@ -77,6 +77,11 @@ def test_recall_shows_the_last_ten_hands_step_by_step(recorded):
     texts = " ".join(r.text for r in log)
     assert "Step 1 of" in texts and "dealt" in texts
     rec = scene.hands[0]
+    # the hand at a glance, with names: each contract player's melds, cards left, penalty
+    assert f"Step 1 of {len(rec.steps)}" in texts and "1. " in texts
+    for name in rec.players:
+        assert f"{name}: melds" in texts
+    assert "left in hand" in texts and "Scores:" in texts and "seat" not in texts.lower()
     # step forward with the buttons (as on the screen) and with the arcade DRAW button
     next_btn = next(t for t in scene.targets if t.name == "next")
     next_btn.action()
@@ -88,10 +93,16 @@ def test_recall_shows_the_last_ten_hands_step_by_step(recorded):
     assert scene.step == len(rec.steps) - 1
     log = render(app)
     assert any("went out" in r.text or "ran out" in r.text for r in log)
-    # pick an older hand (a gin one)
+    # pick an older hand (a gin one): the deal shows both hands, the end the showdown
     gin = next(i for i, h in enumerate(scene.hands) if h.game == "gin")
     next(t for t in scene.targets if t.name == f"hand-{gin}").action()
     assert scene.step == 0 and scene.hand.game == "gin"
+    log = render(app)
+    texts = " ".join(r.text for r in log)
+    a, b = scene.hand.players
+    assert f"{a}'s cards:" in texts and f"{b}'s cards:" in texts
+    assert "deadwood" in texts and "scores" in texts and "Game score:" in texts
+    assert f"Step 1 of {len(scene.hand.steps)}" in texts
     check_fits(app, render(app))
 
 
