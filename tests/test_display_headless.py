@@ -143,12 +143,17 @@ def test_systemd_ready_after_the_first_frame_and_watchdog_from_the_loop(tmp_path
     app.close()
 
 
-def test_sim_refuses_an_unknown_preset_with_a_clear_message(capsys):
+def test_sim_refuses_an_unknown_preset_with_a_clear_message(tmp_path, capsys):
+    """Once without --state-dir and --seed: had the refusal ever let it through, this test
+    played a seedless "Computer 1 vs Computer 2" match into the real state directory's
+    records (the stray bot match of issue 11). Now a headless run without --state-dir
+    plays in a temporary directory, and tests/conftest.py points the default elsewhere."""
     from display.main import sim_main
 
-    assert sim_main(["--headless", "--preset", "nonsense"]) == 2
+    assert sim_main(["--headless", "--preset", "nonsense", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "nonsense" in err and "standard" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_headless_without_a_state_dir_plays_in_a_throwaway_directory(tmp_path):

@@ -90,7 +90,7 @@ class RecallScene(ReturnsBack, Scene):
                                  pygame.Rect(int(w * 0.05), top, int(w * 0.9), int(h * 0.3)), size=int(h * 0.05))
             return None
         # the hands, newest first
-        list_box = pygame.Rect(int(w * 0.03), top, int(w * 0.34), h - top - int(h * 0.03))
+        list_box = pygame.Rect(int(w * 0.03), top, int(w * 0.27), h - top - int(h * 0.03))
         row_h = max(t, min(int(h * 0.1), list_box.height // len(self.hands) - 6))
         rows = max(1, (list_box.height + 6) // (row_h + 6))
         first = max(0, min(self.index - rows // 2, len(self.hands) - rows))
@@ -122,7 +122,7 @@ class RecallScene(ReturnsBack, Scene):
                         pygame.Rect(box.left, nav.top - line - 4, box.width, line), colour=theme.GOLD, bold=True)
         # the hand at a glance: hands, melds, deadwood, layoffs, the score
         top = box.top + line + 4
-        summary = pygame.Rect(box.left, top, box.width, int((nav.top - top) * 0.5))
+        summary = pygame.Rect(box.left, top, box.width, int((nav.top - top) * 0.55))
         pygame.draw.rect(surf, theme.PANEL, summary.inflate(8, 4), border_radius=6)
         theme.draw_paragraph(surf, "\n".join(summary_lines(rec)), summary, size=int(line * 0.8),
                              align="left", colour=theme.INK)
