@@ -310,8 +310,10 @@ class App:
                 MatchSession.archive_queued(self.state_dir, self.store, live=session.journal_path)
 
     def abandon_match(self) -> None:
+        """"End this match now": archived and recorded as abandoned (no win, no points;
+        a store that fails leaves it queued in current/ for the next start)."""
         if self.match is not None and self.match.session.is_open:
-            self.match.session.finish(None, reason="abandoned")
+            self.match.session.finish(self.store, reason="abandoned")
         self.match = None
 
     def after_match(self) -> None:

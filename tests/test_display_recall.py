@@ -175,3 +175,30 @@ def test_recall_from_the_operator_menu_returns_to_it_and_to_the_table(recorded):
     assert app.scene.name == "leaderboard"
     app.scene.leave()
     assert app.scene.name == "operator" and app.scene.back_to == "contract_table"
+
+
+def test_end_this_match_now_is_recorded_as_abandoned_without_a_win(tmp_path):
+    """The operator's "End this match now": the match and its hands are in the records,
+    as abandoned; nobody wins, nobody gains points on the leaderboard."""
+    app = make_app(tmp_path, record_bots=False)
+    try:
+        app.start_match("gin", [{"name": "Ann", "kind": "human", "named": True},
+                                {"name": "Bob", "kind": "human", "named": True}])
+        m = app.match
+        for _ in range(6):
+            seat = m.to_act()[0]
+            m.submit(m.legal(seat)[0])
+        app.goto("operator", back="gin_table")
+        app.scene.unlocked = True
+        app.scene.targets = []
+        app.scene.draw(app.screen.surface)
+        next(t for t in app.scene.targets if t.name == "abandon").action()
+        (rec,) = app.store.matches()
+        assert rec["reason"] == "abandoned" and rec["winners"] == [] and rec["players"] == ["Ann", "Bob"]
+        board = app.store.leaderboard("gin")
+        assert {(r.name, r.played, r.won, r.points, r.abandoned) for r in board} == {
+            ("Ann", 0, 0, 0, 1), ("Bob", 0, 0, 0, 1)}
+        app.goto("recall")
+        assert app.scene.hands and app.scene.hands[0].players == ["Ann", "Bob"]
+    finally:
+        app.close()
