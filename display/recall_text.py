@@ -166,9 +166,11 @@ def _contract_summary(names: Names, rec: Any) -> list[str]:
     if dealt:
         c = dealt.get("contract") or {}
         contract = SimpleNamespace(sets=int(c.get("sets", 0)), sequences=int(c.get("sequences", 0)))
-        lines.append(_("Deal {n}: {contract}. {name} dealt {cards} cards each.").format(
+        each = int(dealt.get("cards_each") or 0)
+        lines.append(ngettext("Deal {n}: {contract}. {name} dealt {cards} card each.",
+                              "Deal {n}: {contract}. {name} dealt {cards} cards each.", each).format(
             n=dealt.get("deal", rec.hand_no), contract=contract_words(contract),
-            name=names.name(dealt.get("dealer")), cards=dealt.get("cards_each", "?")))
+            name=names.name(dealt.get("dealer")), cards=each))
     melds: dict[int, list[Any]] = {}
     laid: dict[int, list[str]] = {}
     for e in _events(rec, "melded"):
