@@ -112,8 +112,9 @@ def test_leaderboard_shows_one_game_of_named_humans(recorded):
     scene = app.scene
     assert scene.game == "gin" and scene.rows == []  # the computers are no players here
     # people at the table: two named humans and a default "Player 2" (no player)
+    from rummy.players import player as basic_player
     from rummy.session import MatchSession
-    from rummy.session_runner import basic_player, default_rules, next_action
+    from rummy.session_runner import default_rules, next_action
 
     for game, names in (("gin", ("Ann", "Bob")), ("contract", ("Ann", "Player 2", "Cy"))):
         rules, preset = default_rules(game, None)

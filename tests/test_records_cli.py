@@ -64,8 +64,9 @@ def test_state_dir_before_or_after_the_subcommand(tmp_path, capsys):
 
 
 def _play(state_dir, game, names, seed):
+    from rummy.players import player as basic_player
     from rummy.session import MatchSession
-    from rummy.session_runner import basic_player, default_rules, next_action
+    from rummy.session_runner import default_rules, next_action
 
     rules, preset = default_rules(game, None)
     seats = [{"name": n, "kind": "human", "named": True} for n in names]

@@ -10,8 +10,10 @@ import pytest
 
 import rummy.games
 from display.records_cli import main as records_main
+from rummy.gin.bots import RandomPlayer  # any legal action: plays either game
+from rummy.players import player
 from rummy.session import MatchSession
-from rummy.session_runner import RandomPlayer, basic_player, default_rules, next_action
+from rummy.session_runner import default_rules, next_action
 from rummy.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError, split_hands
 
 
@@ -26,7 +28,7 @@ def play_gin(state_dir, seed, names=("Ann", "Bob"), store=None, kind="human"):
     rules, preset = default_rules("gin", None)
     seats = [{"name": n, "kind": kind, "bot": "basic"} for n in names]
     s = MatchSession.start(state_dir, "gin", rules, seats, seed=seed, preset=preset, fsync=False)
-    players = [basic_player("gin") for _ in seats]
+    players = [player("gin") for _ in seats]
     while not s.is_over:
         s.apply(next_action(s, players))
     return s, s.finish(store)
@@ -220,7 +222,7 @@ def test_contract_match_highest_total_wins_and_ties_share(tmp_path):
     with Store(tmp_path / DB_NAME) as store:
         s = MatchSession.start(tmp_path, "contract", rules, seats, seed=3, preset=preset,
                                fsync=False)
-        players = [basic_player("contract") for _ in seats]
+        players = [player("contract") for _ in seats]
         while not s.is_over:
             s.apply(next_action(s, players))
         s.finish(store)
@@ -241,7 +243,7 @@ def play_part(state_dir, seed, names=("Ann", "Bob"), actions=40, kind="human"):
     rules, preset = default_rules("gin", None)
     seats = [{"name": n, "kind": kind, "bot": "basic"} for n in names]
     s = MatchSession.start(state_dir, "gin", rules, seats, seed=seed, preset=preset, fsync=False)
-    players = [basic_player("gin") for _ in seats]
+    players = [player("gin") for _ in seats]
     for _ in range(actions):
         s.apply(next_action(s, players))
     assert not s.is_over
@@ -305,7 +307,7 @@ def test_a_human_against_the_computer_is_recorded_the_computer_listed_with_all(t
              {"name": "Computer 2", "kind": "computer", "bot": "basic", "named": False}]
     with Store(tmp_path / DB_NAME) as store:
         s = MatchSession.start(tmp_path, "gin", rules, seats, seed=71, preset=preset, fsync=False)
-        players = [basic_player("gin"), basic_player("gin")]
+        players = [player("gin"), player("gin")]
         while not s.is_over:
             s.apply(next_action(s, players))
         s.finish(store)
@@ -326,7 +328,7 @@ def test_default_seat_names_are_not_players(tmp_path):
              {"name": "Ann", "kind": "human", "named": True}]
     with Store(tmp_path / DB_NAME) as store:
         s = MatchSession.start(tmp_path, "gin", rules, seats, seed=83, preset=preset, fsync=False)
-        players = [basic_player("gin"), basic_player("gin")]
+        players = [player("gin"), player("gin")]
         while not s.is_over:
             s.apply(next_action(s, players))
         s.finish(store)
