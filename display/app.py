@@ -10,6 +10,7 @@ failsafe catches any error and returns to the attract screen (kiosk and windowed
 from __future__ import annotations
 
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -75,6 +76,7 @@ class App:
         config_errors: list[str] | None = None,
         clock: Callable[[], float] = time.monotonic,
         out: Any = None,
+        record_bots: bool = False,
     ) -> None:
         self.config = config
         self.mode = mode
@@ -88,7 +90,12 @@ class App:
         self.forced_game = game
         self.screenshot_dir = Path(screenshots) if screenshots else None
         self.screenshots_taken: set[str] = set()
+        if state_dir is None and self.headless:
+            # A headless run plays computers only: never into the table's real state
+            # directory unless asked for by name (--state-dir).
+            state_dir = tempfile.mkdtemp(prefix="rummy-table-headless-")
         self.state_dir = Path(state_dir or config.paths.state_dir).expanduser()
+        self.record_bots = record_bots  # record matches of computers only (sim --record-bots)
         d, g = config.display, config.game
         self.settings = Settings(
             language=d.language, privacy=d.privacy, layout=d.layout, four_colour=d.four_colour,
@@ -149,7 +156,8 @@ class App:
         path = self.state_dir / DB_NAME
         try:
             league = getattr(self.config, "league", None)
-            return Store(path, outbox=bool(league is not None and league.enabled))
+            return Store(path, outbox=bool(league is not None and league.enabled),
+                         record_bots=self.record_bots)
         except StoreError as exc:
             self.problems.append(f"records: {exc}")
             self.add_fault(Fault("records", str(exc)))
@@ -334,8 +342,10 @@ class App:
                 self.league.match_recorded()  # the worker sends it when it can
 
     def abandon_match(self) -> None:
+        """"End this match now": archived and recorded as abandoned (no win, no points;
+        a store that fails leaves it queued in current/ for the next start)."""
         if self.match is not None and self.match.session.is_open:
-            self.match.session.finish(None, reason="abandoned")
+            self.match.session.finish(self.store, reason="abandoned")
         self.match = None
 
     def after_match(self) -> None:

@@ -26,7 +26,10 @@ def _size(text: str) -> tuple[int, int]:
 def sim_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rummy-table sim", description="The desktop simulator of the table.")
     p.add_argument("--headless", action="store_true", help="computer players only, no window; exit at the end")
-    p.add_argument("--state-dir", help="where journals and records go (default: from the config)")
+    p.add_argument("--state-dir", help="where journals and records go (default: from the config; "
+                                       "with --headless a new temporary directory)")
+    p.add_argument("--record-bots", action="store_true",
+                   help="record matches of computers only in the records (default: not recorded)")
     p.add_argument("--seed", type=int, help="deterministic deals and computer players")
     p.add_argument("--matches", type=int, default=1, help="matches to play headless (default 1)")
     p.add_argument("--game", choices=("gin", "contract"), help="game for headless play (default gin)")
@@ -78,7 +81,11 @@ def sim_main(argv: list[str] | None = None) -> int:
 
     app = App(config, mode="headless" if args.headless else "sim", size=args.size or (1280, 800),
               state_dir=args.state_dir, seed=args.seed, matches=args.matches, game=args.game,
-              preset=args.preset, screenshots=args.screenshots, debug=args.debug)
+              preset=args.preset, screenshots=args.screenshots, debug=args.debug,
+              record_bots=args.record_bots)
+    if args.headless and not args.state_dir:
+        print(f"headless: journals in {app.state_dir} (a temporary directory; --state-dir to keep "
+              "them elsewhere)", flush=True)
     if errors and not args.headless:
         app.problems = list(errors) + app.problems
     code = app.run()

@@ -1,10 +1,10 @@
 """``rummy-table records``: finished games from the records database, in a terminal.
 
     rummy-table records [list [--limit N]]  recent matches
-    rummy-table records leaderboard [--game gin|contract]   players by matches won
-    rummy-table records recall [N]          the last N hands (N >= 1, default 10), step by step
+    rummy-table records leaderboard [--game gin|contract] [--all]   each game's players
+    rummy-table records recall [N] [--brief]   the last N hands (default 10), step by step
     rummy-table records export FILE.csv     one row per player per match
-    rummy-table records import              record archived journals missing from the database
+    rummy-table records import [--record-bots]   record archived journals the database lacks
 
 ``--state-dir DIR`` picks the state directory (default: from the config, see
 ``display.config``); the database is ``<state dir>/records.sqlite3``.
@@ -36,47 +36,63 @@ def _list(store: Store, limit: int) -> None:
     if not rows:
         print("no finished games yet")
     for m in rows:
+        winners = set(m.get("winners") or ([] if m["winner"] is None else [m["winner"]]))
         players = ", ".join(
-            f"{name} {total if total is not None else '-'}{' *' if seat == m['winner'] else ''}"
+            f"{name} {total if total is not None else '-'}{' *' if seat in winners else ''}"
             for seat, (name, total) in enumerate(zip(m["players"], m["totals"], strict=True)))
         preset = f" {m['preset']}" if m["preset"] else ""
-        print(f"#{m['id']:<4} {m['finished']}  {m['game']}{preset}  {m['hands']} hands  {players}")
+        ended = "  (abandoned: no winner)" if m.get("reason") == "abandoned" else ""
+        print(f"#{m['id']:<4} {m['finished']}  {m['game']}{preset}  {m['hands']} "
+              f"{'hand' if m['hands'] == 1 else 'hands'}  {players}{ended}")
 
 
-def _leaderboard(store: Store, game: str | None) -> None:
-    rows = store.leaderboard(game)
+def _leaderboard(store: Store, game: str | None, everyone: bool) -> None:
+    """One board per game (gin match totals and contract scores are never one column)."""
+    rows = store.leaderboard(game, humans_only=not everyone)
     if not rows:
-        print("no finished games yet")
+        print("no finished games yet" if everyone else
+              "no players yet (named humans only; --all to include the computers)")
         return
-    print(f"{'player':<20} {'played':>6} {'won':>5} {'win %':>6} {'points':>7}")
-    for r in rows:
-        print(f"{r.name:<20} {r.played:>6} {r.won:>5} {100 * r.win_rate:>5.0f}% {r.points:>7}")
+    games = [g for g in ("gin", "contract") if any(r.game == g for r in rows)]
+    games += sorted({r.game for r in rows} - set(games))
+    for i, g in enumerate(games):
+        if i:
+            print()
+        print(f"== {g}" + ("" if everyone else " (humans; --all to include the computers)"))
+        print(f"{'#':>3} {'player':<20} {'played':>6} {'won':>5} {'win %':>6} {'points':>7} "
+              f"{'abandoned':>9}")
+        for r in (r for r in rows if r.game == g):
+            tied = "=" if sum(1 for o in rows if o.game == g and o.rank == r.rank) > 1 else " "
+            print(f"{r.rank:>2}{tied} {r.name:<20} {r.played:>6} {r.won:>5} "
+                  f"{100 * r.win_rate:>5.0f}% {r.points:>7} {r.abandoned:>9}")
 
 
-def _recall(store: Store, n: int) -> None:
+def _recall(store: Store, n: int, brief: bool) -> None:
+    from display.recall_text import hand_lines
+
     hands = store.last_hands(n)
     if not hands:
         print("no hands recorded yet")
-    for h in hands:
-        print(f"== match #{h.match_id} {h.game} hand {h.hand_no} ({h.finished}): "
-              f"{', '.join(h.players)}")
-        for step in h.steps:
-            lines = step.text.splitlines() or [""]
-            print(f"  {step.action_no:>4}. {lines[0]}")
-            for extra in lines[1:]:
-                print(f"        {extra}")
+    for i, h in enumerate(hands):
+        if i:
+            print()
+        for line in hand_lines(h, brief=brief):
+            print(line)
 
 
 def _import(store: Store, state_dir: Path) -> int:
-    bad = 0
+    bad = skipped = 0
     journals = sorted((state_dir / ARCHIVE).glob("*.jsonl"))
     for path in journals:
         try:
-            store.record_match(path)
+            if store.record_match(path) is None:
+                skipped += 1
         except (StoreError, JournalError) as exc:
             bad += 1
             print(f"skipped {path.name}: {exc}", file=sys.stderr)
-    print(f"{len(journals) - bad} archived match(es) recorded, {bad} skipped")
+    bots = (f", {skipped} of computers only left out (--record-bots to record them)"
+            if skipped else "")
+    print(f"{len(journals) - bad - skipped} archived match(es) recorded{bots}, {bad} skipped")
     return 1 if bad else 0
 
 
@@ -118,20 +134,31 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("list", parents=[common], help="recent matches",
                        description="Recent matches, newest first.")
     c.add_argument("--limit", type=_limit, default=20, metavar="N", help="how many (default 20)")
-    c = sub.add_parser("leaderboard", parents=[common], help="players by matches won",
-                       description="Players by matches won.")
+    c = sub.add_parser("leaderboard", parents=[common], help="each game's players by matches won",
+                       description="Each game's players by matches won, then points (ties "
+                                   "share a rank). Named human players only unless --all; "
+                                   "abandoned matches give no win and no points.")
     c.add_argument("--game", choices=("gin", "contract"), default=None, help="one game only")
+    c.add_argument("--all", action="store_true", dest="everyone",
+                   help="include the computer players")
     c = sub.add_parser("recall", parents=[common], help="the last N hands, step by step",
-                       description="The last N hands (default 10), step by step.")
+                       description="The last N hands (default 10), step by step: both hands, "
+                                   "melds, deadwood, layoffs and the score.")
     c.add_argument("hands", nargs="?", type=_hands, default=10, metavar="N",
                    help="how many hands (1 or more, default 10)")
+    c.add_argument("--brief", action="store_true",
+                   help="one block per hand: the deal, both players' melds and deadwood, "
+                        "the result and the score")
     c = sub.add_parser("export", parents=[common], help="one CSV row per player per match",
                        description="Write one row per player per match to a CSV file.")
     c.add_argument("file", metavar="FILE.csv", help="the CSV file to write")
-    sub.add_parser("import", parents=[common],
-                   help="record archived journals missing from the database",
-                   description="Record the journals in <state dir>/archive/ that the database "
-                               "lacks (rebuilds a lost database).")
+    c = sub.add_parser("import", parents=[common],
+                       help="record archived journals missing from the database",
+                       description="Record the journals in <state dir>/archive/ that the "
+                                   "database lacks (rebuilds a lost database). Abandoned "
+                                   "matches are recorded as abandoned (no win, no points).")
+    c.add_argument("--record-bots", action="store_true",
+                   help="also record matches of computer players only")
     return p
 
 
@@ -149,13 +176,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no records yet ({db} does not exist)")
         return 0 if args.command != "export" else 1
     try:
-        with Store(db) as store:
+        with Store(db, record_bots=getattr(args, "record_bots", False)) as store:
             if args.command == "list":
                 _list(store, getattr(args, "limit", 20))
             elif args.command == "leaderboard":
-                _leaderboard(store, args.game)
+                _leaderboard(store, args.game, args.everyone)
             elif args.command == "recall":
-                _recall(store, args.hands)
+                _recall(store, args.hands, args.brief)
             elif args.command == "import":
                 return _import(store, state_dir)
             else:

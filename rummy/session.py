@@ -459,7 +459,8 @@ class MatchSession:
         """End the match: write the end line, record it, move the journal to ``archive/``.
 
         ``reason`` other than ``"finished"`` (e.g. ``"abandoned"`` from the operator menu)
-        ends a match that is not over; such a match is archived but not recorded. When the
+        ends a match that is not over; the store records it as abandoned (no win, no
+        points; a match of computers only is recorded only by a ``record_bots`` store). When the
         store fails, the ended journal stays in ``current/`` (``.record_error`` says why) and
         the next :meth:`resume` with a store records and archives it.
         """
@@ -472,7 +473,7 @@ class MatchSession:
             raise StorageError(exc.kind, f"cannot end the journal: {exc.strerror}") from None
         writer.close()
         self._writer = None
-        if store is not None and reason == "finished":
+        if store is not None:
             try:
                 store.record_match(self.journal_path)
             except StoreError as exc:

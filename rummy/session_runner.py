@@ -57,16 +57,19 @@ def default_rules(game: str, preset: str | None) -> tuple[dict[str, Any], str | 
 def run_matches(state_dir: str | Path, *, seed: int | None, game: str = "gin",
                 preset: str | None = None, matches: int = 1, delay: float = 0.0,
                 stop_at: tuple[int, int] | None = None, seats: int | None = None,
-                records: bool = True, fsync: bool = True, out: TextIO | None = None) -> int:
+                records: bool = True, record_bots: bool = False, fsync: bool = True,
+                out: TextIO | None = None) -> int:
     """Resume or start, then play until ``matches`` are archived (or ``stop_at``).
 
     ``stop_at = (m, n)`` stops once match number ``m`` has ``n`` actions (left unfinished).
-    Finished matches are recorded in ``<state_dir>/records.sqlite3`` when ``records``.
+    The store is opened when ``records`` (it records what resume finds queued); these
+    matches of computers only go into ``<state_dir>/records.sqlite3`` only with
+    ``record_bots`` (a bot run never tops the table's real leaderboard by accident).
     """
     def say(text: str) -> None:
         print(text, file=out or sys.stdout, flush=True)
 
-    store = Store.in_state_dir(state_dir) if records else None
+    store = Store.in_state_dir(state_dir, record_bots=record_bots) if records else None
     try:
         res = MatchSession.resume(state_dir, store=store, fsync=fsync)
         for msg in res.messages:
@@ -117,7 +120,9 @@ def run(argv: Sequence[str]) -> int:
     p.add_argument("--stop-at", default=None, metavar="M:N",
                    help="stop when match M has N actions (left unfinished)")
     p.add_argument("--seats", type=int, default=None)
-    p.add_argument("--no-records", action="store_true", help="do not write records.sqlite3")
+    p.add_argument("--no-records", action="store_true", help="do not open records.sqlite3")
+    p.add_argument("--record-bots", action="store_true",
+                   help="record these matches of computers only in records.sqlite3")
     args = p.parse_args(argv)
     stop_at = None
     if args.stop_at:
@@ -129,7 +134,8 @@ def run(argv: Sequence[str]) -> int:
     try:
         return run_matches(args.state_dir, seed=args.seed, game=args.game, preset=args.preset,
                            matches=args.matches, delay=args.delay, stop_at=stop_at,
-                           seats=args.seats, records=not args.no_records)
+                           seats=args.seats, records=not args.no_records,
+                           record_bots=args.record_bots)
     except (SessionError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

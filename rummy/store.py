@@ -18,6 +18,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,14 @@ from pathlib import Path
 from typing import IO, Any, ParamSpec, TypeVar
 
 from rummy.actions import TABLE, Action, Event
+from rummy.outcome import OutcomeReason
 from rummy.records import Journal, JournalError, Replay, read_journal, replay
+
+# The table's default seat names ("Player 1", "Computer 2") in every language it speaks:
+# not players (a name entered at the table is). Journals say so with ``named`` per seat;
+# these words recognise the seats of journals and stores written before that.
+DEFAULT_NAME_WORDS = ("Player", "Computer", "Pemain", "Komputer", "Игрок", "Компьютер",
+                      "Jogador", "Computador", "Bot")
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: matches, players, seats, hands with their results
@@ -63,9 +71,22 @@ MIGRATIONS: tuple[str, ...] = (
         sent TEXT, server_id INTEGER, rejected TEXT);
     CREATE INDEX outbox_unsent ON outbox(id) WHERE sent IS NULL AND rejected IS NULL;
     """,
+    # 4: honest records. Why a match ended (a match no rule ended is ``abandoned``: no win,
+    # no points), and whether a seat's name was entered at the table (``named``; the default
+    # "Player 1" / "Computer 2" of different matches are not one player). Default seat
+    # names become unnamed; :func:`_mark_abandoned` then reads each match's archived journal
+    # and takes the win from every match that was given up.
+    """
+    ALTER TABLE matches ADD COLUMN reason TEXT NOT NULL DEFAULT 'finished';
+    ALTER TABLE match_players ADD COLUMN named INTEGER NOT NULL DEFAULT 1;
+    UPDATE match_players SET named = 0 WHERE player_id IN (SELECT id FROM players WHERE
+        """ + " OR ".join(f"name GLOB '{w} [0-9]*'" for w in DEFAULT_NAME_WORDS) + """)
+    """,
 )
+ARCHIVE_DIR = "archive"  # rummy.session.ARCHIVE: the ended journals, beside the database
 SCHEMA_VERSION = len(MIGRATIONS)
 DB_NAME = "records.sqlite3"  # inside the state directory
+FINISHED, ABANDONED = "finished", "abandoned"  # matches.reason
 
 
 LOCK_TIMEOUT_S = 1.0  # how long a write waits for another program's lock
@@ -171,14 +192,68 @@ class HandRecord:
 
 @dataclass(frozen=True)
 class LeaderRow:
+    """One player in one game's leaderboard. ``played``, ``won`` and ``points`` count the
+    matches the rules ended; ``abandoned`` those given up (no win, no points). ``rank`` is
+    shared by players equal in wins and points (1, 1, 3)."""
+
     name: str
     played: int
     won: int
     points: int
+    game: str = ""
+    rank: int = 0
+    abandoned: int = 0
+    kind: str = "human"
 
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+
+_DEFAULT_NAME = re.compile(r"^(?:" + "|".join(DEFAULT_NAME_WORDS) + r") \d+$")
+
+
+def is_default_name(name: str) -> bool:
+    """True for a seat name the table gave ("Player 1", "Komputer 2"), not one entered."""
+    return bool(_DEFAULT_NAME.match(name.strip()))
+
+
+def seat_named(info: Any) -> bool:
+    """Whether a journal seat carries a name entered at the table (``named``; journals
+    written before the flag: any name that is not a default seat name)."""
+    named = info.get("named") if hasattr(info, "get") else None
+    if isinstance(named, bool):
+        return named
+    return not is_default_name(str(info.get("name", "")))
+
+
+def all_computers(seats: Sequence[Any]) -> bool:
+    """A match of computer players only (kept out of the records unless asked for)."""
+    return bool(seats) and all(s.get("kind", "human") == "computer" for s in seats)
+
+
+def _mark_abandoned(db: Any, db_path: Path) -> None:
+    """Migration 3, after its SQL: a recorded match whose archived journal ends otherwise
+    than "finished" (the operator's "End this match now") was abandoned: no winner, no
+    win. Stores before version 3 recorded such matches (``records import``) as won. A
+    match whose journal is gone keeps what it has (nothing to tell it by)."""
+    archive = db_path.parent / ARCHIVE_DIR
+    for mid, name in db.execute("SELECT id, journal_name FROM matches").fetchall():
+        path = archive / str(name)
+        if not path.is_file():
+            continue
+        try:
+            ended = read_journal(path).ended
+        except JournalError:
+            continue
+        if ended not in (None, FINISHED):
+            db.execute("UPDATE matches SET reason = ?, winner_seat = NULL WHERE id = ?",
+                       (ABANDONED, mid))
+            db.execute("UPDATE match_players SET won = 0 WHERE match_id = ?", (mid,))
+
+
+# Python steps run after a migration's SQL, in the same transaction (by version reached).
+MIGRATION_STEPS: dict[int, Callable[[Any, Path], None]] = {4: _mark_abandoned}
 
 
 def journal_id(path: str | os.PathLike[str]) -> str:
@@ -216,9 +291,11 @@ class Store:
 
     outbox: bool = False  # True: each recorded match also goes in the outbox (league.sync)
 
-    def __init__(self, path: str | os.PathLike[str], *, outbox: bool = False):
+    def __init__(self, path: str | os.PathLike[str], *, outbox: bool = False,
+                 record_bots: bool = False):
         self.path = Path(path)
         self.outbox = outbox
+        self.record_bots = record_bots  # record matches of computers only (sims, tests)
         self._db: Any = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,9 +315,10 @@ class Store:
             raise StoreError(f"{self.path}: cannot open: {reason}", kind) from None
 
     @classmethod
-    def in_state_dir(cls, state_dir: str | os.PathLike[str], *, outbox: bool = False) -> Store:
+    def in_state_dir(cls, state_dir: str | os.PathLike[str], *, outbox: bool = False,
+                     record_bots: bool = False) -> Store:
         """The records database of a state directory (``<state_dir>/records.sqlite3``)."""
-        return cls(Path(state_dir) / DB_NAME, outbox=outbox)
+        return cls(Path(state_dir) / DB_NAME, outbox=outbox, record_bots=record_bots)
 
     def _migrate(self, target: int = SCHEMA_VERSION) -> int:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -257,6 +335,8 @@ class Store:
                     if statement.strip():
                         self._db.execute(statement)
                 version += 1
+                if version in MIGRATION_STEPS:
+                    MIGRATION_STEPS[version](self._db, self.path)
                 self._db.execute(f"PRAGMA user_version = {version}")
                 self._db.execute("COMMIT")
             except BaseException:
@@ -282,43 +362,52 @@ class Store:
 
     # -- writing ----------------------------------------------------------------------
     @_guarded("record the match")
-    def record_match(self, journal: str | os.PathLike[str] | Journal | Replay) -> int:
-        """Store a finished match from its journal; returns the match id (idempotent)."""
+    def record_match(self, journal: str | os.PathLike[str] | Journal | Replay) -> int | None:
+        """Store an ended match from its journal; returns the match id (idempotent).
+
+        A match the rules did not end (given up, reason ``abandoned``) is stored as
+        abandoned: no winner, no points on the leaderboard. A match of computer players
+        only is not stored (None) unless the store was opened with ``record_bots``.
+        """
         try:
             rep = journal if isinstance(journal, Replay) else replay(
                 journal if isinstance(journal, Journal) else read_journal(journal))
         except JournalError as exc:
             raise StoreError(f"cannot record: {exc}") from None
+        header, engine = rep.journal.header, rep.engine
+        seats = list(header.seats)
+        if all_computers(seats) and not self.record_bots:
+            return None
         jid = journal_id(rep.journal.path)
         row = self._db.execute("SELECT id FROM matches WHERE journal_id = ?", (jid,)).fetchone()
         if row:
             return int(row[0])
-        header, engine = rep.journal.header, rep.engine
-        seats = list(header.seats)
         # The engine says who won (ties share, C-7.4); a journal ended otherwise than
         # "finished" is an abandoned match: no winners.
-        outcome = engine.outcome(rep.state, abandoned=rep.journal.ended not in (None, "finished"))
-        totals, winners = outcome.totals, set(outcome.winners)
-        winner = outcome.winner  # None: a shared win or none
+        outcome = engine.outcome(rep.state, abandoned=rep.journal.ended not in (None, FINISHED))
+        won = outcome.reason is OutcomeReason.WON
+        totals, winners = outcome.totals, set(outcome.winners) if won else set()
+        winner = outcome.winner if won else None  # None: a shared win or none
         finished = datetime.fromtimestamp(Path(rep.journal.path).stat().st_mtime, UTC).isoformat(
             timespec="seconds")  # the last line's write time
         self._db.execute("BEGIN IMMEDIATE")
         try:
             cur = self._db.execute(
                 "INSERT INTO matches (journal_id, journal_name, game, started, finished, actions,"
-                " winner_seat, rules_json, preset) VALUES (?,?,?,?,?,?,?,?,?)",
+                " winner_seat, rules_json, preset, reason) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (jid, Path(rep.journal.path).name, header.game, header.created or finished,
                  finished, len(rep.steps), winner, json.dumps(dict(header.rules), sort_keys=True),
-                 str(dict(header.extra).get("preset") or "")))
+                 str(dict(header.extra).get("preset") or ""), FINISHED if won else ABANDONED))
             match_id = int(cur.lastrowid or 0)
             for seat, info in enumerate(seats):
                 self._db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (info["name"],))
                 pid = self._db.execute("SELECT id FROM players WHERE name = ?",
                                        (info["name"],)).fetchone()[0]
                 self._db.execute(
-                    "INSERT INTO match_players VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO match_players (match_id, seat, player_id, kind, total, won, named)"
+                    " VALUES (?,?,?,?,?,?,?)",
                     (match_id, seat, pid, info.get("kind", "human"),
-                     totals[seat], int(seat in winners)))
+                     totals[seat], int(seat in winners), int(seat_named(info))))
             for hand_no, hand in enumerate(split_hands(rep.steps), start=1):
                 self._record_hand(engine, match_id, hand_no, hand)
             if self.outbox:
@@ -401,45 +490,68 @@ class Store:
 
     @_guarded("read the matches")
     def matches(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent matches, newest first: id, time, game, preset, players, totals, winner."""
+        """Recent matches, newest first: id, time, game, preset, players, totals, winner,
+        reason (``finished`` or ``abandoned``)."""
         out = []
-        for mid, game, preset, finished, actions, winner in self._db.execute(
-                "SELECT id, game, preset, finished, actions, winner_seat FROM matches"
+        for mid, game, preset, finished, actions, winner, reason in self._db.execute(
+                "SELECT id, game, preset, finished, actions, winner_seat, reason FROM matches"
                 " ORDER BY id DESC LIMIT ?", (limit,)).fetchall():
-            totals = [r[0] for r in self._db.execute(
-                "SELECT total FROM match_players WHERE match_id = ? ORDER BY seat", (mid,))]
+            rows = self._db.execute(
+                "SELECT total, won FROM match_players WHERE match_id = ? ORDER BY seat",
+                (mid,)).fetchall()
             hands = self._db.execute("SELECT COUNT(*) FROM hands WHERE match_id = ?",
                                      (mid,)).fetchone()[0]
             out.append({"id": mid, "finished": finished, "game": game, "preset": preset,
-                        "players": self._players(mid), "totals": totals, "winner": winner,
-                        "hands": hands, "actions": actions})
+                        "players": self._players(mid), "totals": [r[0] for r in rows],
+                        "winner": winner, "winners": [i for i, r in enumerate(rows) if r[1]],
+                        "reason": reason, "hands": hands, "actions": actions})
         return out
 
     @_guarded("read the leaderboard")
-    def leaderboard(self, game: str | None = None, *, humans_only: bool = False) -> list[LeaderRow]:
-        """Players by matches won, then fewer matches played, then name."""
-        where, args = [], []
+    def leaderboard(self, game: str | None = None, *, humans_only: bool = True) -> list[LeaderRow]:
+        """Each game's players by matches won, then points, then fewer matches played.
+
+        Rows are per game (gin match totals and contract scores are never added up): with
+        ``game`` None, every game's board one after the other. Only names entered at the
+        table count as players (a default "Player 1" is none); ``humans_only`` (default)
+        leaves the computers out. Abandoned matches give no win and no points; they are
+        counted in ``abandoned``. Equal wins and points share a rank.
+        """
+        where, args = ["mp.named = 1 OR mp.kind = 'computer'"], []
         if game:
             where.append("m.game = ?")
             args.append(game)
         if humans_only:
             where.append("mp.kind = 'human'")
-        sql = ("SELECT p.name, COUNT(*), SUM(mp.won), COALESCE(SUM(mp.total), 0)"
+        done = "m.reason = 'finished'"
+        sql = ("SELECT m.game, p.name, MIN(mp.kind),"
+               f" SUM({done}), SUM(CASE WHEN {done} THEN mp.won ELSE 0 END),"
+               f" SUM(CASE WHEN {done} THEN COALESCE(mp.total, 0) ELSE 0 END), SUM(NOT {done})"
                " FROM match_players mp JOIN players p ON p.id = mp.player_id"
                " JOIN matches m ON m.id = mp.match_id"
-               + (" WHERE " + " AND ".join(where) if where else "")
-               + " GROUP BY p.id ORDER BY SUM(mp.won) DESC, COUNT(*) ASC, p.name COLLATE NOCASE")
-        return [LeaderRow(name, played, won or 0, points)
-                for name, played, won, points in self._db.execute(sql, args)]
+               " WHERE " + " AND ".join(f"({w})" for w in where)
+               + " GROUP BY m.game, p.id")
+        rows = sorted(self._db.execute(sql, args).fetchall(),
+                      key=lambda r: (r[0], -r[4], -r[5], r[3], r[1].casefold()))
+        out: list[LeaderRow] = []
+        for g, name, kind, played, won, points, abandoned in rows:
+            prev = out[-1] if out else None
+            if prev is not None and prev.game == g and (prev.won, prev.points) == (won, points):
+                rank = prev.rank
+            else:
+                rank = 1 + sum(1 for r in out if r.game == g)
+            out.append(LeaderRow(name, played, won, points, g, rank, abandoned, kind))
+        return out
 
     CSV_FIELDS = ("match_id", "finished", "game", "preset", "seat", "player", "kind", "total",
-                  "won", "hands", "actions")
+                  "won", "hands", "actions", "reason", "named")
 
     @_guarded("export")
     def export_rows(self) -> Iterable[dict[str, Any]]:
         for row in self._db.execute(
                 "SELECT m.id, m.finished, m.game, m.preset, mp.seat, p.name, mp.kind, mp.total,"
-                " mp.won, (SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id), m.actions"
+                " mp.won, (SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id), m.actions,"
+                " m.reason, mp.named"
                 " FROM matches m JOIN match_players mp ON mp.match_id = m.id"
                 " JOIN players p ON p.id = mp.player_id ORDER BY m.id, mp.seat"):
             yield dict(zip(self.CSV_FIELDS, row, strict=True))
@@ -484,12 +596,13 @@ class UnavailableStore(Store):
         self.path = Path(path)  # no database is opened
         self._db = None
         self.version = 0
+        self.record_bots = False
         self.error = error
 
     def _fail(self) -> StoreError:
         return StoreError(str(self.error), self.error.kind)
 
-    def record_match(self, journal: Any) -> int:
+    def record_match(self, journal: Any) -> int | None:
         raise self._fail()
 
     def last_hands(self, n: int = 10) -> list[HandRecord]:
@@ -498,7 +611,7 @@ class UnavailableStore(Store):
     def matches(self, limit: int = 50) -> list[dict[str, Any]]:
         raise self._fail()
 
-    def leaderboard(self, game: str | None = None, *, humans_only: bool = False) -> list[LeaderRow]:
+    def leaderboard(self, game: str | None = None, *, humans_only: bool = True) -> list[LeaderRow]:
         raise self._fail()
 
     def export_rows(self) -> Iterator[dict[str, Any]]:

@@ -1,10 +1,18 @@
-"""Shared fixtures. The league tests run against a real PostgreSQL server: one throwaway
-cluster per test session (Debian's server binaries, as an unprivileged user, on a Unix
-socket in a temporary directory; see league.devserver), a fresh database per test."""
+"""Shared fixtures.
+
+Every test runs against throwaway state: no test may reach the table's real state
+directory (journals, records). Before this guard, a test or a subprocess that fell back
+on the default state directory (``~/.local/state/rummy-table``, see
+``display.config.default_state_dir``) could leave a match in the real records.
+
+The league tests run against a real PostgreSQL server: one throwaway cluster per test
+session (Debian's server binaries, as an unprivileged user, on a Unix socket in a temporary
+directory; see league.devserver), a fresh database per test."""
 
 from __future__ import annotations
 
 import itertools
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -12,6 +20,14 @@ from pathlib import Path
 import pytest
 
 _db_numbers = itertools.count(1)
+
+
+def pytest_configure(config) -> None:
+    guard = tempfile.mkdtemp(prefix="rummy-table-tests-state-")
+    # tests and the programs they start (which inherit the environment) fall back here
+    os.environ["RUMMY_TABLE_STATE_DIR"] = os.path.join(guard, "state")
+    os.environ["XDG_STATE_HOME"] = os.path.join(guard, "xdg-state")
+    os.environ.pop("STATE_DIRECTORY", None)
 
 
 @pytest.fixture(scope="session")

@@ -30,6 +30,10 @@ def test_headless_sim_plays_a_match_and_exits_0(tmp_path):
     assert "headless: 1 match(es) played" in proc.stdout
     assert len(list((tmp_path / "state" / "archive").glob("*-gin.jsonl"))) == 1
     assert not list((tmp_path / "state" / "current").glob("*.jsonl"))
+    from rummy.store import Store
+
+    with Store.in_state_dir(tmp_path / "state") as store:
+        assert store.matches() == []  # computers only: not recorded without --record-bots
     # screenshot checks: each is the table's size and shows what it should
     names = {p.stem for p in shots.glob("*.png")}
     assert {"attract", "gin_table", "gin_match_end"} <= names
@@ -139,9 +143,36 @@ def test_systemd_ready_after_the_first_frame_and_watchdog_from_the_loop(tmp_path
     app.close()
 
 
-def test_sim_refuses_an_unknown_preset_with_a_clear_message(capsys):
+def test_sim_refuses_an_unknown_preset_with_a_clear_message(tmp_path, capsys):
+    """Once without --state-dir and --seed: had the refusal ever let it through, this test
+    played a seedless "Computer 1 vs Computer 2" match into the real state directory's
+    records (the stray bot match of issue 11). Now a headless run without --state-dir
+    plays in a temporary directory, and tests/conftest.py points the default elsewhere."""
     from display.main import sim_main
 
-    assert sim_main(["--headless", "--preset", "nonsense"]) == 2
+    assert sim_main(["--headless", "--preset", "nonsense", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "nonsense" in err and "standard" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_headless_without_a_state_dir_plays_in_a_throwaway_directory(tmp_path):
+    """``sim --headless`` without ``--state-dir`` (the README's command) never writes into
+    the table's state directory, and its computer matches are not recorded."""
+    import tempfile
+    from pathlib import Path
+
+    real = tmp_path / "real-state"
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(real)})
+    app = App(config, mode="headless", size=(800, 480), seed=4)
+    try:
+        assert app.state_dir != real and Path(tempfile.gettempdir()) in app.state_dir.parents
+        assert app.store.record_bots is False
+    finally:
+        app.close()
+    assert not real.exists()
+    app = App(config, mode="sim", size=(800, 480), seed=4)  # a table with people: the real one
+    try:
+        assert app.state_dir == real
+    finally:
+        app.close()

@@ -17,10 +17,12 @@ from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
 
 
-def make_app(tmp_path, size=(800, 480)) -> App:
+def make_app(tmp_path, size=(800, 480), record_bots=True) -> App:
+    """The app over ``tmp_path``; its computer matches are recorded (``--record-bots``)."""
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     assert not errors
-    return App(config, mode="headless", size=size, state_dir=tmp_path, seed=5)
+    return App(config, mode="headless", size=size, state_dir=tmp_path, seed=5,
+               record_bots=record_bots)
 
 
 def play_out(app: App, game: str, seats: int) -> None:
@@ -75,6 +77,11 @@ def test_recall_shows_the_last_ten_hands_step_by_step(recorded):
     texts = " ".join(r.text for r in log)
     assert "Step 1 of" in texts and "dealt" in texts
     rec = scene.hands[0]
+    # the hand at a glance, with names: each contract player's melds, cards left, penalty
+    assert f"Step 1 of {len(rec.steps)}" in texts and "1. " in texts
+    for name in rec.players:
+        assert f"{name}: melds" in texts
+    assert "left in hand" in texts and "Scores:" in texts and "seat" not in texts.lower()
     # step forward with the buttons (as on the screen) and with the arcade DRAW button
     next_btn = next(t for t in scene.targets if t.name == "next")
     next_btn.action()
@@ -86,23 +93,43 @@ def test_recall_shows_the_last_ten_hands_step_by_step(recorded):
     assert scene.step == len(rec.steps) - 1
     log = render(app)
     assert any("went out" in r.text or "ran out" in r.text for r in log)
-    # pick an older hand (a gin one)
+    # pick an older hand (a gin one): the deal shows both hands, the end the showdown
     gin = next(i for i, h in enumerate(scene.hands) if h.game == "gin")
     next(t for t in scene.targets if t.name == f"hand-{gin}").action()
     assert scene.step == 0 and scene.hand.game == "gin"
+    log = render(app)
+    texts = " ".join(r.text for r in log)
+    a, b = scene.hand.players
+    assert f"{a}'s cards:" in texts and f"{b}'s cards:" in texts
+    assert "deadwood" in texts and "scores" in texts and "Game score:" in texts
+    assert f"Step 1 of {len(scene.hand.steps)}" in texts
     check_fits(app, render(app))
 
 
-def test_leaderboard_counts_matches_and_filters_by_game(recorded):
+def test_leaderboard_shows_one_game_of_named_humans(recorded):
     app = recorded
     app.goto("leaderboard")
     scene = app.scene
-    names = {r.name for r in scene.rows}
-    assert {"Bot A", "Bot B", "Bot C"} <= names
-    assert sum(r.played for r in scene.rows) == 5  # 2 gin seats + 3 contract seats
-    scene.set_game("gin")
-    assert {r.name for r in scene.rows} == {"Bot A", "Bot B"}
-    assert sum(r.won for r in scene.rows) == 1
+    assert scene.game == "gin" and scene.rows == []  # the computers are no players here
+    # people at the table: two named humans and a default "Player 2" (no player)
+    from rummy.players import player as basic_player
+    from rummy.session import MatchSession
+    from rummy.session_runner import default_rules, next_action
+
+    for game, names in (("gin", ("Ann", "Bob")), ("contract", ("Ann", "Player 2", "Cy"))):
+        rules, preset = default_rules(game, None)
+        seats = [{"name": n, "kind": "human", "named": not n.startswith("Player")} for n in names]
+        s = MatchSession.start(app.state_dir, game, rules, seats, seed=3, preset=preset, fsync=False)
+        bots = [basic_player(game) for _ in seats]
+        while not s.is_over:
+            s.apply(next_action(s, bots))
+        s.finish(app.store)
+    scene.load()
+    assert {r.name for r in scene.rows} == {"Ann", "Bob"}
+    assert sum(r.won for r in scene.rows) == 1 and all(r.game == "gin" for r in scene.rows)
+    check_fits(app, render(app))
+    next(t for t in scene.targets if t.name == "filter-contract").action()
+    assert {r.name for r in scene.rows} == {"Ann", "Cy"} and scene.game == "contract"
     check_fits(app, render(app))
 
 
@@ -149,3 +176,30 @@ def test_recall_from_the_operator_menu_returns_to_it_and_to_the_table(recorded):
     assert app.scene.name == "leaderboard"
     app.scene.leave()
     assert app.scene.name == "operator" and app.scene.back_to == "contract_table"
+
+
+def test_end_this_match_now_is_recorded_as_abandoned_without_a_win(tmp_path):
+    """The operator's "End this match now": the match and its hands are in the records,
+    as abandoned; nobody wins, nobody gains points on the leaderboard."""
+    app = make_app(tmp_path, record_bots=False)
+    try:
+        app.start_match("gin", [{"name": "Ann", "kind": "human", "named": True},
+                                {"name": "Bob", "kind": "human", "named": True}])
+        m = app.match
+        for _ in range(6):
+            seat = m.to_act()[0]
+            m.submit(m.legal(seat)[0])
+        app.goto("operator", back="gin_table")
+        app.scene.unlocked = True
+        app.scene.targets = []
+        app.scene.draw(app.screen.surface)
+        next(t for t in app.scene.targets if t.name == "abandon").action()
+        (rec,) = app.store.matches()
+        assert rec["reason"] == "abandoned" and rec["winners"] == [] and rec["players"] == ["Ann", "Bob"]
+        board = app.store.leaderboard("gin")
+        assert {(r.name, r.played, r.won, r.points, r.abandoned) for r in board} == {
+            ("Ann", 0, 0, 0, 1), ("Bob", 0, 0, 0, 1)}
+        app.goto("recall")
+        assert app.scene.hands and app.scene.hands[0].players == ["Ann", "Bob"]
+    finally:
+        app.close()

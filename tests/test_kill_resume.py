@@ -42,12 +42,14 @@ RESUMED = re.compile(r"^resumed ([0-9a-f]{64}) after (\d+) actions$")
 
 def runner_cmd(state_dir: Path, seed: int, game: str, matches: int) -> list[str]:
     return [sys.executable, "-m", "rummy.session_runner", "run", "--state-dir", str(state_dir),
-            "--seed", str(seed), "--game", game, "--matches", str(matches), "--delay", "0.002"]
+            "--seed", str(seed), "--game", game, "--matches", str(matches), "--delay", "0.002",
+            "--record-bots"]
 
 
 def app_cmd(state_dir: Path, seed: int, game: str, matches: int) -> list[str]:
     return [sys.executable, "-m", "display.cli", "sim", "--headless", "--state-dir",
-            str(state_dir), "--seed", str(seed), "--game", game, "--matches", str(matches)]
+            str(state_dir), "--seed", str(seed), "--game", game, "--matches", str(matches),
+            "--record-bots"]
 
 
 COMMANDS: dict[str, Callable[[Path, int, str, int], list[str]]] = {
@@ -167,7 +169,7 @@ def run_stream(stream: Stream) -> Stream:
 def check_against_uninterrupted_run(stream: Stream, ref_dir: Path) -> int:
     """The killed stream holds exactly the matches of an uninterrupted run, plus the same
     unfinished match at the same action; the records database has every archived match."""
-    with Store.in_state_dir(stream.state_dir) as store:
+    with Store.in_state_dir(stream.state_dir, record_bots=True) as store:
         res = MatchSession.resume(stream.state_dir, store=store)  # archive a finished one
         current = res.session
         archived = archived_digests(stream.state_dir)

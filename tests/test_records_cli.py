@@ -61,3 +61,61 @@ def test_state_dir_before_or_after_the_subcommand(tmp_path, capsys):
     assert "no records yet" in capsys.readouterr().out
     assert records_main(["--state-dir", str(tmp_path)]) == 0  # no command: list
     assert "no records yet" in capsys.readouterr().out
+
+
+def _play(state_dir, game, names, seed):
+    from rummy.players import player as basic_player
+    from rummy.session import MatchSession
+    from rummy.session_runner import default_rules, next_action
+
+    rules, preset = default_rules(game, None)
+    seats = [{"name": n, "kind": "human", "named": True} for n in names]
+    with Store(state_dir / DB_NAME) as store:
+        s = MatchSession.start(state_dir, game, rules, seats, seed=seed, preset=preset, fsync=False)
+        bots = [basic_player(game) for _ in seats]
+        while not s.is_over:
+            s.apply(next_action(s, bots))
+        s.finish(store)
+        return store.last_hands(10)
+
+
+def test_recall_names_the_players_and_brief_gives_one_block_per_hand(tmp_path, capsys):
+    hands = _play(tmp_path, "gin", ("Ann", "Bob"), 7)
+    sd = ["--state-dir", str(tmp_path)]
+    assert records_main(["recall", "3", "--brief", *sd]) == 0
+    brief = capsys.readouterr().out
+    blocks = [b for b in brief.split("\n\n") if b.strip()]
+    assert len(blocks) == 3 and all(b.startswith("== Gin · hand ") for b in blocks)
+    assert "seat 0" not in brief and "seat 1" not in brief
+    for block, rec in zip(blocks, hands[:3], strict=True):
+        scored = next(r["data"] for r in rec.results if r["kind"] == "hand_scored")
+        if scored["outcome"] == "dead":
+            assert "Dead hand" in block
+            continue
+        assert "dealt. The upcard was" in block
+        assert block.count(": melds ") == 2 and block.count("deadwood") == 2  # both players
+        assert f"scores {scored['points']} point" in block and "Game score: Ann" in block
+    assert records_main(["recall", "3", *sd]) == 0
+    full = capsys.readouterr().out
+    assert "Ann's cards:" in full and "Bob's cards:" in full and " steps:" in full
+    import re
+
+    numbered = [x for x in full.splitlines() if re.match(r"^ +\d+\. ", x)]
+    assert len(numbered) == sum(len(h.steps) for h in hands[:3])  # one numbered line a step
+    assert sum(1 for x in numbered if x.split(".")[0].strip() == "1") == 3  # numbered per hand
+
+
+def test_recall_of_a_contract_match_per_player_melds_layoffs_cards_left_penalty(tmp_path, capsys):
+    hands = _play(tmp_path, "contract", ("Ann", "Bob", "Cy"), 4)
+    assert records_main(["recall", "5", "--brief", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    blocks = [b for b in out.split("\n\n") if b.strip()]
+    assert len(blocks) == 5 and blocks[0].startswith("== Contract · deal 5 · Ann – Bob – Cy")
+    for block, rec in zip(blocks, hands[:5], strict=True):
+        scored = next(r["data"] for r in rec.results if r["kind"] == "hand_scored")
+        for seat, name in enumerate(rec.players):
+            line = next(x for x in block.splitlines() if x.strip().startswith(f"{name}: melds"))
+            assert "left in hand" in line
+            assert line.rstrip().endswith(("point", "points")) and str(scored["points"][seat]) in line
+        assert "Scores: Ann" in block
+    assert "Bob won the match" in blocks[0] or "won the match" in blocks[0] or "share the win" in blocks[0]

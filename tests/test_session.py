@@ -296,11 +296,17 @@ def test_runner_cli_plays_stops_resumes_and_refuses_bad_options(tmp_path, capsys
     sd = ["--state-dir", str(tmp_path)]
     assert main(["run", *sd, "--seed", "2", "--stop-at", "1:30"]) == 0
     assert "stopped after 30 actions" in capsys.readouterr().out
-    assert main(["run", *sd, "--seed", "2"]) == 0
+    assert main(["run", *sd, "--seed", "2", "--record-bots"]) == 0
     out = capsys.readouterr().out
     assert "resumed " in out and "after 30 actions" in out and out.strip().endswith("done")
     with Store(tmp_path / "records.sqlite3") as store:
         assert len(store.matches()) == 1
+    # without --record-bots a bot run leaves the records alone
+    bots = tmp_path / "bots"
+    assert main(["run", "--state-dir", str(bots), "--seed", "3"]) == 0
+    assert len(list((bots / "archive").glob("*.jsonl"))) == 1
+    with Store(bots / "records.sqlite3") as store:
+        assert store.matches() == []
     assert main(["run", "--state-dir", str(tmp_path / "new"), "--preset", "nope"]) == 2
     assert "unknown gin preset 'nope'" in capsys.readouterr().err
     with pytest.raises(SystemExit):

@@ -22,9 +22,11 @@ def toy_engine(monkeypatch):
     monkeypatch.setitem(rummy.games.ENGINES, "toy", "test_session_toy:ENGINE")
 
 
-def play_gin(state_dir, seed, names=("Ann", "Bob"), store=None):
+def play_gin(state_dir, seed, names=("Ann", "Bob"), store=None, kind="human"):
+    """A gin match played by the basic bot for seats of ``kind`` (human seats by default:
+    matches of computers only are not recorded)."""
     rules, preset = default_rules("gin", None)
-    seats = [{"name": n, "kind": "computer", "bot": "basic"} for n in names]
+    seats = [{"name": n, "kind": kind, "bot": "basic"} for n in names]
     s = MatchSession.start(state_dir, "gin", rules, seats, seed=seed, preset=preset, fsync=False)
     players = [player("gin") for _ in seats]
     while not s.is_over:
@@ -42,7 +44,7 @@ def play_toy(state_dir, seed, names=("Ann", "Bob"), target=40):
 
 def test_new_database_has_current_schema(tmp_path):
     with Store(tmp_path / "r.db") as store:
-        assert store.version == SCHEMA_VERSION == len(MIGRATIONS) >= 3
+        assert store.version == SCHEMA_VERSION == len(MIGRATIONS) == 4
     db = sqlite3.connect(tmp_path / "r.db")
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
@@ -193,7 +195,7 @@ def test_records_cli(tmp_path, capsys):
     assert "win %" in capsys.readouterr().out
     assert records_main(["recall", "2", *sd]) == 0
     out = capsys.readouterr().out
-    assert out.count("== match #1") == 2 and "table deal" in out
+    assert out.count("(match #1,") == 2 and "dealt" in out and "seat 0" not in out
     out_csv = tmp_path / "out.csv"
     assert records_main(["export", str(out_csv), *sd]) == 0
     assert len(out_csv.read_text().splitlines()) == 3
@@ -216,7 +218,7 @@ def test_records_cli_without_database(tmp_path, capsys):
 
 def test_contract_match_highest_total_wins_and_ties_share(tmp_path):
     rules, preset = default_rules("contract", None)
-    seats = [{"name": n, "kind": "computer", "bot": "basic"} for n in ("Ann", "Bob", "Cy", "Di")]
+    seats = [{"name": n, "kind": "human", "bot": "basic"} for n in ("Ann", "Bob", "Cy", "Di")]
     with Store(tmp_path / DB_NAME) as store:
         s = MatchSession.start(tmp_path, "contract", rules, seats, seed=3, preset=preset,
                                fsync=False)
@@ -233,3 +235,179 @@ def test_contract_match_highest_total_wins_and_ties_share(tmp_path):
         assert [seat for seat, name in enumerate(m["players"]) if board[name]] == winners
         assert m["winner"] == (winners[0] if len(winners) == 1 else None)
         assert len(store.last_hands(10)) == 5  # C-3: five deals
+
+
+# -- honest records (issue 11, item 4) ---------------------------------------------------------
+def play_part(state_dir, seed, names=("Ann", "Bob"), actions=40, kind="human"):
+    """A gin match given up after ``actions`` moves (still open)."""
+    rules, preset = default_rules("gin", None)
+    seats = [{"name": n, "kind": kind, "bot": "basic"} for n in names]
+    s = MatchSession.start(state_dir, "gin", rules, seats, seed=seed, preset=preset, fsync=False)
+    players = [player("gin") for _ in seats]
+    for _ in range(actions):
+        s.apply(next_action(s, players))
+    assert not s.is_over
+    return s
+
+
+def test_an_abandoned_match_is_recorded_as_abandoned_no_win_no_points(tmp_path):
+    with Store(tmp_path / DB_NAME) as store:
+        s = play_part(tmp_path, 41, ("Eve", "Fay"))
+        s.finish(store, reason="abandoned")  # the operator's "End this match now"
+        (m,) = store.matches()
+        assert m["reason"] == "abandoned" and m["winner"] is None and m["winners"] == []
+        board = store.leaderboard("gin")
+        assert {(r.name, r.played, r.won, r.points, r.abandoned) for r in board} == {
+            ("Eve", 0, 0, 0, 1), ("Fay", 0, 0, 0, 1)}
+        assert all(r.win_rate == 0 for r in board)
+        assert len(store.last_hands(10)) >= 1  # its hands are still there to recall
+        session, _ = play_gin(tmp_path, 42, ("Eve", "Fay"), store=store)
+        board = {r.name: r for r in store.leaderboard("gin")}
+        winner = ("Eve", "Fay")[session.state.winner]
+        assert board[winner].played == 1 and board[winner].won == 1 and board[winner].abandoned == 1
+        assert board[winner].points == session.state.match_totals[session.state.winner]
+
+
+def test_import_records_abandoned_matches_without_a_win(tmp_path, capsys):
+    """The import path: five people each at one abandoned match were 1 played, 1 won."""
+    for i, pair in enumerate((("Ann", "Bob"), ("Cy", "Di"), ("Eve", "Ann"))):
+        play_part(tmp_path, 50 + i, pair).finish(None, reason="abandoned")
+    play_gin(tmp_path, 60, ("Cy", "Di"))
+    assert records_main(["import", "--state-dir", str(tmp_path)]) == 0
+    assert "4 archived match(es) recorded" in capsys.readouterr().out
+    with Store(tmp_path / DB_NAME) as store:
+        ms = store.matches()
+        assert [m["reason"] for m in ms].count("abandoned") == 3
+        board = {r.name: r for r in store.leaderboard("gin")}
+        assert sum(r.won for r in board.values()) == 1
+        assert board["Ann"].played == 0 and board["Ann"].won == 0 and board["Ann"].abandoned == 2
+        assert board["Cy"].played == board["Di"].played == 1
+    assert records_main(["list", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.count("abandoned: no winner") == 3
+
+
+def test_matches_of_computers_only_stay_out_unless_asked(tmp_path, capsys):
+    with Store(tmp_path / DB_NAME) as store:
+        _, path = play_gin(tmp_path, 70, ("Computer 1", "Computer 2"), store=store, kind="computer")
+        assert store.matches() == [] and store.record_match(path) is None
+    assert path.parent.name == "archive"  # archived all the same
+    assert records_main(["import", "--state-dir", str(tmp_path)]) == 0
+    assert "1 of computers only left out" in capsys.readouterr().out
+    with Store(tmp_path / DB_NAME, record_bots=True) as store:
+        assert store.record_match(path) is not None and len(store.matches()) == 1
+        assert store.leaderboard() == []  # humans only by default
+        assert {r.name for r in store.leaderboard(humans_only=False)} == {"Computer 1", "Computer 2"}
+    assert records_main(["leaderboard", "--all", "--state-dir", str(tmp_path)]) == 0
+    assert "Computer 1" in capsys.readouterr().out
+
+
+def test_a_human_against_the_computer_is_recorded_the_computer_listed_with_all(tmp_path):
+    rules, preset = default_rules("gin", None)
+    seats = [{"name": "Gus", "kind": "human", "named": True},
+             {"name": "Computer 2", "kind": "computer", "bot": "basic", "named": False}]
+    with Store(tmp_path / DB_NAME) as store:
+        s = MatchSession.start(tmp_path, "gin", rules, seats, seed=71, preset=preset, fsync=False)
+        players = [player("gin"), player("gin")]
+        while not s.is_over:
+            s.apply(next_action(s, players))
+        s.finish(store)
+        assert [r.name for r in store.leaderboard()] == ["Gus"]
+        assert {r.name for r in store.leaderboard(humans_only=False)} == {"Gus", "Computer 2"}
+
+
+def test_default_seat_names_are_not_players(tmp_path):
+    """Every "Player 1" of different matches is not one row; entered names are."""
+    with Store(tmp_path / DB_NAME) as store:
+        play_gin(tmp_path, 80, ("Player 1", "Ann"), store=store)
+        play_gin(tmp_path, 81, ("Player 1", "Player 2"), store=store)
+        play_gin(tmp_path, 82, ("Jogador 1", "Игрок 2"), store=store)
+        assert [r.name for r in store.leaderboard()] == ["Ann"]
+        assert len(store.matches()) == 3  # the matches are recorded all the same
+    rules, preset = default_rules("gin", None)
+    seats = [{"name": "Player 1", "kind": "human", "named": True},  # typed in as a name
+             {"name": "Ann", "kind": "human", "named": True}]
+    with Store(tmp_path / DB_NAME) as store:
+        s = MatchSession.start(tmp_path, "gin", rules, seats, seed=83, preset=preset, fsync=False)
+        players = [player("gin"), player("gin")]
+        while not s.is_over:
+            s.apply(next_action(s, players))
+        s.finish(store)
+        assert {r.name for r in store.leaderboard()} == {"Ann", "Player 1"}
+        assert next(r for r in store.leaderboard() if r.name == "Player 1").played == 1
+
+
+def _board_db(tmp_path, rows):
+    """A store with finished matches given as (game, [(name, total, won), ...])."""
+    store = Store(tmp_path / DB_NAME)
+    db = store._db
+    for n, (game, seats) in enumerate(rows, start=1):
+        db.execute("INSERT INTO matches (journal_id, journal_name, game, started, finished, actions,"
+                   " winner_seat, rules_json) VALUES (?, ?, ?, 't0', 't1', 1, NULL, '{}')",
+                   (f"j{n}", f"j{n}.jsonl", game))
+        for seat, (name, total, won) in enumerate(seats):
+            db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+            pid = db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()[0]
+            db.execute("INSERT INTO match_players (match_id, seat, player_id, kind, total, won)"
+                       " VALUES (?, ?, ?, 'human', ?, ?)", (n, seat, pid, total, won))
+    return store
+
+
+def test_leaderboard_per_game_ties_by_points_then_a_shared_rank(tmp_path):
+    with _board_db(tmp_path, [
+        ("gin", [("Zed", 300, 1), ("Amy", 100, 0)]),
+        ("gin", [("Bea", 250, 1), ("Cal", 120, 0)]),
+        ("gin", [("Cal", 300, 1), ("Amy", 80, 0)]),
+        ("contract", [("Zed", -40, 0), ("Amy", 25, 1)]),
+        ("contract", [("Dan", 25, 1), ("Eli", -99, 0)]),  # a tie with Amy: wins and points
+    ]) as store:
+        gin = store.leaderboard("gin")
+        # Cal and Zed: one win each; Cal 420 points, Zed 300: sorted by points, not name
+        assert [(r.rank, r.name, r.won, r.points) for r in gin] == [
+            (1, "Cal", 1, 420), (2, "Zed", 1, 300), (3, "Bea", 1, 250), (4, "Amy", 0, 180)]
+        contract = store.leaderboard("contract")
+        assert [(r.rank, r.name) for r in contract] == [(1, "Amy"), (1, "Dan"), (3, "Zed"), (4, "Eli")]
+        both = store.leaderboard()  # every game's board, never one column of points
+        assert {r.game for r in both} == {"gin", "contract"}
+        assert [r for r in both if r.game == "gin"] == gin
+        assert next(r for r in both if r.name == "Zed" and r.game == "contract").points == -40
+
+
+def test_records_cli_leaderboard_one_board_per_game(tmp_path, capsys):
+    _board_db(tmp_path, [("gin", [("Amy", 100, 1), ("Bea", 50, 0)]),
+                         ("contract", [("Amy", 5, 1), ("Bea", 5, 1)])]).close()
+    assert records_main(["leaderboard", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "== gin" in out and "== contract" in out
+    contract = out.split("== contract")[1]
+    assert contract.count(" 1= ") == 2  # Amy and Bea share first place
+
+
+def test_migration_3_takes_the_win_from_abandoned_matches_of_an_old_store(tmp_path):
+    """A version-2 store as ``records import`` left it: an abandoned match won, default
+    names merged into one "Player 1"."""
+    quit_ = play_part(tmp_path, 90, ("Ann", "Player 1"))
+    abandoned = quit_.finish(None, reason="abandoned")
+    _, finished = play_gin(tmp_path, 91, ("Bob", "Player 1"))
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[0] + ";" + MIGRATIONS[1])
+    db.execute("INSERT INTO players (name) VALUES ('Ann'), ('Player 1'), ('Bob')")
+    for mid, (journal, seats) in enumerate(((abandoned, ((1, 1), (2, 0))),
+                                            (finished, ((3, 1), (2, 0)))), start=1):
+        db.execute("INSERT INTO matches (journal_id, journal_name, game, started, finished, actions,"
+                   " winner_seat, rules_json) VALUES (?, ?, 'gin', 't0', 't1', 9, 0, '{}')",
+                   (f"j{mid}", journal.name))
+        for seat, (pid, won) in enumerate(seats):
+            db.execute("INSERT INTO match_players VALUES (?, ?, ?, 'human', 50, ?)", (mid, seat, pid, won))
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        assert store.version == SCHEMA_VERSION
+        old, new = store.matches()[::-1]
+        assert old["reason"] == "abandoned" and old["winner"] is None and old["winners"] == []
+        assert new["reason"] == "finished" and new["winners"] == [0]
+        board = {r.name: r for r in store.leaderboard("gin")}
+        assert set(board) == {"Ann", "Bob"}  # "Player 1" is nobody
+        assert (board["Ann"].won, board["Ann"].played, board["Ann"].abandoned) == (0, 0, 1)
+        assert (board["Bob"].won, board["Bob"].points) == (1, 50)

@@ -50,7 +50,8 @@ class AttractScene(Scene):
         super().update(now)
         if self.app.headless and self.app.frames >= 2 and self.app.match is None:
             self.app.start_match(self.app.forced_game or "gin", [
-                {"name": _("Computer {n}").format(n=i + 1), "kind": "computer", "bot": "basic"}
+                {"name": _("Computer {n}").format(n=i + 1), "kind": "computer", "bot": "basic",
+                 "named": False}
                 for i in range(2 if (self.app.forced_game or "gin") == "gin" else 4)])
 
     # -- layout -------------------------------------------------------------------------------

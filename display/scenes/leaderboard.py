@@ -1,6 +1,8 @@
-"""The leaderboard: players by matches won, from ``rummy.store.Store.leaderboard``.
+"""The leaderboard: one game's players by matches won, then points, from
+``rummy.store.Store.leaderboard``.
 
-Touch the game buttons to show all games, gin or contract only. Read only.
+Touch the game buttons for gin or contract (their points are never added up). Named
+human players only; equal wins and points share a rank. Read only.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from display import theme
 from display.i18n import N_, _
 from display.scenes.base import ReturnsBack, Scene
 
-FILTERS = ((None, N_("All games")), ("gin", N_("Gin")), ("contract", N_("Contract")))
+FILTERS = (("gin", N_("Gin")), ("contract", N_("Contract")))
 LEAGUE = "league"  # the venue's league standings (cached from the server)
 ROWS = 10
 
@@ -25,7 +27,7 @@ class LeaderboardScene(ReturnsBack, Scene):
     def __init__(self, app, *, back: str = "attract") -> None:
         super().__init__(app)
         self.back_to = back
-        self.game: str | None = None
+        self.game: str = "gin"
         self.rows: list[Any] = []
         self.error = ""
         self.load()
@@ -49,7 +51,7 @@ class LeaderboardScene(ReturnsBack, Scene):
         if self.game == LEAGUE:  # the league's standings were refreshed
             self.load()
 
-    def set_game(self, game: str | None) -> None:
+    def set_game(self, game: str) -> None:
         self.game = game
         self.load()
 
@@ -89,5 +91,6 @@ class LeaderboardScene(ReturnsBack, Scene):
 
         row(heads, box.top, theme.GOLD, True)
         for n, r in enumerate(self.rows[:ROWS], start=1):
-            row([n, r.name, r.played, r.won, r.points], box.top + n * line)
+            # the league's standings come ranked by rating, without a rank of their own
+            row([getattr(r, "rank", n), r.name, r.played, r.won, r.points], box.top + n * line)
         return None

@@ -1,56 +1,31 @@
 """Last game recall (GLI-11): the last ten hands played, step by step as they happened.
 
 Reads ``rummy.store.Store.last_hands(10)``: each hand's players, results and every step
-(the action and the events it caused), so a dispute can be settled at the table. Reached
-from the attract screen and the operator menu; nothing here can change a record.
+(the action and the events it caused), so a dispute can be settled at the table. Beside
+the steps, the hand's summary: both gin hands' melds and deadwood, the layoffs, the knock
+and the score; per contract player the melds, cards laid off, cards left and penalty
+(``display.recall_text``). Names, never seat numbers; steps numbered within the hand.
+Reached from the attract screen and the operator menu; nothing here can change a record.
 """
 
 from __future__ import annotations
 
 import functools
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
 
 from display import theme
 from display.i18n import _
+from display.recall_text import hand_label, step_text_lines, summary_lines
 from display.scenes.base import ReturnsBack, Scene
 
 HANDS = 10
 
 
-class _Names:
-    """The little of a match driver that the event texts need: names and seats."""
-
-    def __init__(self, players: list[str]) -> None:
-        self.seats = [{"name": p} for p in players]
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat]["name"] if 0 <= seat < len(self.seats) else _("the table")
-
-
 def step_text(game: str, players: list[str], step: Any) -> str:
-    """One step in words (translated), falling back to the recorded English text."""
-    if game == "contract":
-        from display.contract_text import event_text
-    else:
-        from display.gin_text import event_text
-    names = _Names(players)
-    texts = []
-    for ev in step.events:
-        obj = SimpleNamespace(kind=ev.get("kind", ""), seat=ev.get("seat", -1), data=ev.get("data") or {})
-        try:
-            t = event_text(names, obj)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            t = ""
-        if t:
-            texts.append(t)
-    if not texts:
-        kind = step.action.get("kind", "?")
-        who = names.name(step.seat) if step.seat >= 0 else _("the table")
-        texts.append(f"{who}: {kind}")
-    return "; ".join(texts)
+    """One step in words (translated), its lines joined (``display.recall_text``)."""
+    return "; ".join(step_text_lines(game, players, step))
 
 
 class RecallScene(ReturnsBack, Scene):
@@ -97,8 +72,8 @@ class RecallScene(ReturnsBack, Scene):
             self.move(1 if event.call == "draw" else -1 if event.call == "knock" else 0)
 
     def hand_label(self, rec: Any) -> str:
-        game = _("Gin") if rec.game == "gin" else _("Contract")
-        return _("{game} · hand {n}").format(game=game, n=rec.hand_no)
+        """"Gin · hand 6" / "Contract · deal 3" (the players are in the hand's heading)."""
+        return hand_label(rec)
 
     def draw(self, surf: pygame.Surface):
         surf.fill((24, 40, 34))
@@ -115,7 +90,7 @@ class RecallScene(ReturnsBack, Scene):
                                  pygame.Rect(int(w * 0.05), top, int(w * 0.9), int(h * 0.3)), size=int(h * 0.05))
             return None
         # the hands, newest first
-        list_box = pygame.Rect(int(w * 0.03), top, int(w * 0.34), h - top - int(h * 0.03))
+        list_box = pygame.Rect(int(w * 0.03), top, int(w * 0.27), h - top - int(h * 0.03))
         row_h = max(t, min(int(h * 0.1), list_box.height // len(self.hands) - 6))
         rows = max(1, (list_box.height + 6) // (row_h + 6))
         first = max(0, min(self.index - rows // 2, len(self.hands) - rows))
@@ -131,7 +106,8 @@ class RecallScene(ReturnsBack, Scene):
         rec = self.hand
         t = self.touch
         line = max(16, int(self.size[1] * 0.045))
-        head = _("Finished {when}").format(when=rec.finished.replace("T", " ")[:16]) + " · " + " – ".join(rec.players)
+        head = " – ".join(rec.players) + " · " + _("finished {when}").format(
+            when=rec.finished.replace("T", " ")[:16])
         theme.draw_text(surf, head, pygame.Rect(box.left, box.top, box.width, line), align="left",
                         colour=theme.INK_DIM)
         nav_h = max(t, int(self.size[1] * 0.1))
@@ -144,23 +120,27 @@ class RecallScene(ReturnsBack, Scene):
         count = len(rec.steps)
         theme.draw_text(surf, _("Step {n} of {total}").format(n=self.step + 1, total=count),
                         pygame.Rect(box.left, nav.top - line - 4, box.width, line), colour=theme.GOLD, bold=True)
-        # the current step in full, then the steps around it one line each
-        detail_h = 2 * line + 4
+        # the hand at a glance: hands, melds, deadwood, layoffs, the score
+        top = box.top + line + 4
+        summary = pygame.Rect(box.left, top, box.width, int((nav.top - top) * 0.55))
+        pygame.draw.rect(surf, theme.PANEL, summary.inflate(8, 4), border_radius=6)
+        theme.draw_paragraph(surf, "\n".join(summary_lines(rec)), summary, size=int(line * 0.8),
+                             align="left", colour=theme.INK)
+        # the current step in full (a deal shows both hands), the steps before it one line each
+        detail_h = 4 * int(line * 0.9) + 6
         detail = pygame.Rect(box.left, nav.top - line - 8 - detail_h, box.width, detail_h)
-        current = rec.steps[self.step]
+        current = step_text_lines(rec.game, rec.players, rec.steps[self.step])
         pygame.draw.rect(surf, theme.PANEL_ACTIVE, detail.inflate(6, 2), border_radius=6)
-        theme.draw_paragraph(surf, f"{current.action_no}. {step_text(rec.game, rec.players, current)}", detail,
+        theme.draw_paragraph(surf, f"{self.step + 1}. " + "\n".join(current), detail,
                              size=int(line * 0.8), align="left", colour=theme.GOLD)
-        area = pygame.Rect(box.left, box.top + line + 4, box.width, detail.top - 6 - box.top - line - 4)
-        rows = max(1, area.height // line)
-        start = max(0, min(self.step - rows // 2, count - rows))
-        size = max(12, int(line * 0.8))
-        for j in range(start, min(count, start + rows)):
-            s = rec.steps[j]
-            text = clip(f"{s.action_no}. {step_text(rec.game, rec.players, s)}", area.width, size)
-            r = pygame.Rect(area.left, area.top + (j - start) * line, area.width, line)
-            theme.draw_text(surf, text, r, align="left", size=size,
-                            colour=theme.GOLD if j == self.step else theme.INK, bold=j == self.step)
+        area = pygame.Rect(box.left, summary.bottom + 8, box.width, detail.top - 6 - summary.bottom - 8)
+        rows = max(0, area.height // line)
+        first = max(0, self.step - rows)
+        size = max(12, int(line * 0.75))
+        for j in range(first, self.step):
+            text = clip(f"{j + 1}. {step_text(rec.game, rec.players, rec.steps[j])}", area.width, size)
+            r = pygame.Rect(area.left, area.top + (j - first) * line, area.width, line)
+            theme.draw_text(surf, text, r, align="left", size=size, colour=theme.INK_DIM)
 
 
 def clip(text: str, width: int, size: int) -> str:

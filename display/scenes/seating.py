@@ -43,9 +43,12 @@ class SeatingScene(Scene):
         return _("Player {n}").format(n=i + 1)
 
     def seats(self) -> list[dict]:
+        # ``named``: a name entered here makes a player in the records; a default
+        # "Player 1" does not (rummy.store keys the records by entered names only).
         out = []
         for i in range(self.count):
-            seat: dict[str, Any] = {"name": self.seat_name(i), "kind": self.kinds[i], "bot": self.levels[i]}
+            seat: dict[str, Any] = {"name": self.seat_name(i), "kind": self.kinds[i],
+                                    "bot": self.levels[i], "named": bool(self.names[i])}
             if self.league_ids[i] is not None and self.kinds[i] == "human":
                 seat["league_id"] = self.league_ids[i]
             out.append(seat)

@@ -118,7 +118,8 @@ def finished_in_current(state_dir: Path, *, seed: int = 3, game: str = "gin") ->
     """A finished match whose end line is written but which is still in ``current/`` (a
     finish whose recording failed leaves it so)."""
     rules, preset = default_rules(game, None)
-    seats = [{"name": f"Bot {i + 1}", "kind": "computer"} for i in range(2 if game == "gin" else 3)]
+    # people's seats (played here by the basic bot): a match of computers only is not recorded
+    seats = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")[: 2 if game == "gin" else 3]]
     s = MatchSession.start(state_dir, game, rules, seats, seed=seed, preset=preset, fsync=False)
     players = [basic_player(game) for _ in seats]
     while not s.is_over:
@@ -135,7 +136,8 @@ def records_db(state_dir: Path) -> Path:
     from rummy.store import DB_NAME, Store
 
     sd = state_dir / "seed-records"
-    run_matches(sd, seed=11, game="gin", matches=1, records=True, fsync=False, out=io.StringIO())
+    run_matches(sd, seed=11, game="gin", matches=1, records=True, record_bots=True, fsync=False,
+                out=io.StringIO())
     db = state_dir / DB_NAME
     state_dir.mkdir(parents=True, exist_ok=True)
     (sd / DB_NAME).rename(db)

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.faults
 
 def _session(sd, seed=5):
     rules, preset = default_rules("gin", None)
-    seats = [{"name": "Ann", "kind": "computer"}, {"name": "Bob", "kind": "computer"}]
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]  # recorded
     return MatchSession.start(sd, "gin", rules, seats, seed=seed, preset=preset)
 
 
