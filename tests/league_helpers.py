@@ -12,8 +12,9 @@ import psycopg
 
 from league import admin, schema
 from league.devserver import Cluster
+from rummy.players import player as basic_player
 from rummy.session import MatchSession
-from rummy.session_runner import basic_player, default_rules, next_action
+from rummy.session_runner import default_rules, next_action
 from rummy.store import DB_NAME, Store
 
 

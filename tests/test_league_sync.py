@@ -43,8 +43,9 @@ def record(state_dir, n, players, start=0):
 
 
 def test_the_outbox_is_filled_in_the_recording_transaction(tmp_path):
+    from rummy.players import player as basic_player
     from rummy.session import MatchSession
-    from rummy.session_runner import basic_player, default_rules, next_action
+    from rummy.session_runner import default_rules, next_action
     from rummy.store import Store, StoreError
 
     seats = seats_for(("Ann", 7), ("Bob", None))
