@@ -80,7 +80,9 @@ def play_gin(state_dir: Path, seed: int, seats: list[dict[str, Any]], store: Sto
 def seats_for(*players: tuple[str, int | None]) -> list[dict[str, Any]]:
     out = []
     for name, league_id in players:
-        seat: dict[str, Any] = {"name": name, "kind": "computer", "bot": "basic"}
+        # people (named at the table) whose moves the test makes with the basic player:
+        # matches of computers only are not recorded (rummy.store, record_bots)
+        seat: dict[str, Any] = {"name": name, "kind": "human", "named": True}
         if league_id is not None:
             seat["league_id"] = league_id
         out.append(seat)

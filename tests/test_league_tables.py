@@ -44,7 +44,9 @@ def table_config(tmp_path: Path, login, league_db, *, host: str | None = None, n
 
 def make_app(config, state, mode="headless", clock=None):
     kw = {"clock": clock} if clock else {}
-    app = App(config, mode=mode, size=SIZE, state_dir=state, seed=3, matches=1000, **kw)
+    # its matches are played by computers standing in for league players: recorded on purpose
+    app = App(config, mode=mode, size=SIZE, state_dir=state, seed=3, matches=1000,
+              record_bots=True, **kw)
     assert app.league is not None, app.problems
     app.league.worker.base_delay, app.league.worker.max_delay = 0.05, 0.3
     return app
@@ -140,7 +142,8 @@ def test_a_league_player_takes_a_seat_with_his_pin(league_db, tmp_path):
             app.render()
             pygame.image.save(app.screen.surface, str(Path(shots) / "league_seating.png"))
         seats = app.scene.seats()
-        assert seats[0] == {"name": "Ann", "kind": "human", "bot": "basic", "league_id": ann}
+        assert seats[0] == {"name": "Ann", "kind": "human", "bot": "medium", "named": True,
+                            "league_id": ann}
         assert "league_id" not in seats[1]  # seat 2 is still a guest (a computer)
         # a typed name makes the seat a guest again
         app.scene.edit_name(0)
