@@ -21,7 +21,8 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.THINKING: lambda p, name: _("Thinking…"),
     C.NOT_YOUR_TURN: lambda p, name: _("Not your turn: wait for {name}").format(name=name(p["seat"])),
     C.WAIT: lambda p, name: _("Wait"),
-    C.HOLD_TO_LOOK: lambda p, name: _("Hold your cards to look at them"),
+    C.HOLD_TO_LOOK: lambda p, name: _("Hold one of your buttons to see your cards"),
+    C.HOW_TO_LOOK: lambda p, name: _("Your turn: hold your button to see your cards"),
     C.CANNOT_NOW: lambda p, name: _("You cannot do that now"),
     # gin
     C.UPCARD_OFFER: lambda p, name: _("Your turn: touch the pile to take {card}, or DRAW to pass").format(
@@ -33,7 +34,7 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.TAKE_PICK_DISCARD: lambda p, name: _("Touch the card you knock with"),
     C.NOW_TOUCH_KNOCK_CARD: lambda p, name: _("Now touch the card you knock with"),
     C.MUST_KNOCK: lambda p, name: _("You must knock now (illegal knock earlier)"),
-    C.HOLD_THEN_DISCARD: lambda p, name: _("Hold your cards to look, then touch one to discard"),
+    C.HOLD_THEN_DISCARD: lambda p, name: _("Hold one of your buttons to look, then touch a card to discard"),
     C.TOUCH_AGAIN_TO_DISCARD: lambda p, name: _("Touch {card} again to discard it").format(
         card=card_name(p["card"])),
     C.DISCARD_OR_KNOCK: lambda p, name: _("Touch a card to discard it, or KNOCK"),

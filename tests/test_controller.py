@@ -420,12 +420,15 @@ def test_outcomes_are_values():
                                                                                    count=1))
 
 
-def test_a_hold_on_the_panel_is_a_peek_and_a_tap_says_how():
-    from display.controller import NOTHING, PEEK
+def test_a_hold_on_the_panel_shows_nothing_and_says_how_to_look():
+    from display.controller import NOTHING
 
     d, ctl, _clock = contract_table(3, humans={0, 1})
-    assert ctl.resolve(0, Call.HOLD) == PEEK
+    assert ctl.resolve(0, Call.HOLD, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK)), \
+        "a touch cannot say who touches: holding a panel never shows the hand"
     assert ctl.resolve(0, Call.PANEL, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK))
     assert ctl.resolve(0, Call.PANEL, face_up=True) == NOTHING
     assert ctl.resolve(2, Call.HOLD) == NOTHING, "a computer's hand is never shown"
-    assert not ctl.changes(0, PEEK)
+    assert not ctl.face_up(2, open_hands=True), "not even with open hands"
+
+

@@ -311,6 +311,11 @@ class GinTable:
             out.append(ScreenButton(Call.DONE_BUTTON, hot=True))
         return tuple(out[:3])
 
+    def open_hand(self, state: Any, seat: int) -> bool:
+        """A hand over shows both hands; an illegal knocker's stays face up (G-8.2)."""
+        h = state.hand
+        return h is not None and (h.phase is HandPhase.OVER or bool(h.exposed[seat]))
+
     def observe(self, ctl: TableController, now: float) -> None:
         """Gin has no rule timers."""
 

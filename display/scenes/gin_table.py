@@ -4,8 +4,9 @@ A view over ``MatchState`` with no rules of its own: every call (arcade button, 
 on-screen button) goes to the match's table controller (:mod:`display.controller.gin`),
 which makes it an engine action and lights the lamps. Touch the stock or press DRAW to draw;
 touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
-discard; KNOCK then touch the discard to knock (G-7). Hands are face down until the owner
-holds his panel (privacy = peek) or face up for practice (privacy = open).
+discard; KNOCK then touch the discard to knock (G-7). Hands are face down except while the owner
+holds one of his arcade buttons (privacy = peek, docs/privacy.md) or face up for practice
+(privacy = open).
 """
 
 from __future__ import annotations
@@ -27,9 +28,8 @@ from display.scenes.base import Target
 from display.scenes.gin_centre import GinCentrePainter
 from display.scenes.gin_panel import GinPanelPainter
 from display.scenes.painting import place_of
-from display.scenes.table_base import PEEK_SECONDS, TableScene
+from display.scenes.table_base import TableScene
 from display.viewmodels.gin import gin_centre, gin_panel
-from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.state import HandPhase
 
@@ -46,7 +46,6 @@ class SeatUI:
 
     ctl: TableController
     seat: int
-    revealed_until: float = 0.0
     flash: str = ""
     flash_until: float = 0.0
 
@@ -116,16 +115,6 @@ class GinTableScene(TableScene):
         """Where each seat's cards are on the screen (animations fly to them)."""
         return {seat: p.hand_screen_rects for seat, p in self.painters.items()}
 
-    def face_up(self, seat: int) -> bool:
-        h = self.hand
-        if h is None:
-            return False
-        if h.phase is HandPhase.OVER or h.exposed[seat]:  # G-8.2: an illegal knocker's hand is open
-            return True
-        if not self.m.is_human(seat):
-            return False
-        return self.app.settings.privacy == "open" or self.ui[seat].revealed_until > self.now
-
     @property
     def busy(self) -> bool:
         return bool(self.anims)
@@ -138,14 +127,8 @@ class GinTableScene(TableScene):
 
     # -- calls (what each does is the table controller's, display.controller.gin) --------------
     def pick_card(self, seat: int, card: Card) -> None:
-        """A touch on one of the seat's own cards (it keeps a peeked hand showing)."""
-        if self.face_up(seat):
-            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        """A touch on one of the seat's own cards (acts only while his hand shows)."""
         self.call(seat, Call.CARD, card)
-
-    def after_submit(self, seat: int, action: Action) -> None:
-        if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
-            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
