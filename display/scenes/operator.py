@@ -125,7 +125,7 @@ class OperatorScene(Scene):
              lambda: self.app.set_rotation(_next((0, 90, 180, 270), s.rotation)), "rotation"),
             (_("Layout: flat table") if s.layout == "flat" else _("Layout: upright screen"),
              lambda: self.app.change(layout=_next(("flat", "upright"), s.layout)), "layout"),
-            (_("Hands: private (hold to peek)") if s.privacy == "peek" else _("Hands: open (practice)"),
+            (_("Hands: private (hold your button to look)") if s.privacy == "peek" else _("Hands: open (practice)"),
              lambda: self.app.change(privacy=_next(("peek", "open"), s.privacy)), "privacy"),
             (_("Four-colour cards: on") if s.four_colour else _("Four-colour cards: off"),
              lambda: self.app.change(four_colour=not s.four_colour), "four_colour"),
