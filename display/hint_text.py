@@ -40,6 +40,7 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.DISCARD_OR_KNOCK: lambda p, name: _("Touch a card to discard it, or KNOCK"),
     C.NO_KNOCK_YET: lambda p, name: _("No knock yet: deadwood {count}, the knock limit is {limit}").format(
         count=p["count"], limit=p["limit"]),
+    C.ILLEGAL_KNOCK_WARNING: lambda p, name: illegal_warning_text(p),
     C.LAST_CARD: lambda p, name: _("Last card: take {card} only to knock, or DRAW to decline").format(
         card=card_name(p["card"])),
     C.KNOCK_REVIEW: lambda p, name: _("Illegal knock: accept it or refuse"),
@@ -65,6 +66,17 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.PICK_ONE_TO_DISCARD: lambda p, name: _("Pick one card, then touch the pack to discard it"),
     C.PICK_ONE_TO_LAY_OFF: lambda p, name: _("Pick one card, then touch a meld to lay it off"),
 }
+
+
+def illegal_warning_text(p: Any) -> str:
+    """The warning before an illegal knock (G-8.3): the count, the limit and the penalty."""
+    if p["penalty"] == "opponent_option":
+        penalty = _("your opponent may accept it; if he refuses, your cards stay face up and you must knock "
+                    "as soon as you can")
+    else:
+        penalty = _("your cards stay face up and you must knock as soon as you can")
+    return _("Illegal knock: deadwood {count} is over {limit}; {penalty}. Knock again to do it").format(
+        count=p["count"], limit=p["limit"], penalty=penalty)
 
 
 def hint_text(hint: Hint | None, name: Callable[[int], str]) -> str:

@@ -88,6 +88,7 @@ class HintCode(StrEnum):
     TOUCH_AGAIN_TO_DISCARD = "touch_again_to_discard"  # card
     DISCARD_OR_KNOCK = "discard_or_knock"
     NO_KNOCK_YET = "no_knock_yet"  # count, limit (KNOCK pressed without a legal knock, G-7.2)
+    ILLEGAL_KNOCK_WARNING = "illegal_knock_warning"  # count, limit, penalty (the rules' illegal_knock, G-8.3)
     LAST_CARD = "last_card"  # card (G-13.3)
     KNOCK_REVIEW = "knock_review"  # G-8.3
     LAY_OFF = "lay_off"  # G-11.3

@@ -266,13 +266,14 @@ class GinTableScene(TableScene):
 
     def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
         """On-screen call buttons: what the table controller offers the seat now."""
-        knocking = self.ui[seat].mode == "knock"
+        mode = self.ui[seat].mode
         words = {
             Call.TAKE_BUTTON: (_("Take"), "take"),
             Call.PASS_BUTTON: (_("Pass"), "pass"),
             Call.DRAW_BUTTON: (_("Draw"), "draw"),
             Call.BIG_GIN_BUTTON: (_("Big Gin!"), "big_gin"),
-            Call.KNOCK_BUTTON: (_("Cancel knock") if knocking else _("Knock"), "knock"),
+            Call.KNOCK_BUTTON: ({"knock": _("Cancel knock"), "confirm": _("Knock anyway")}.get(mode, _("Knock")),
+                                "knock"),
             Call.TAKE_AND_KNOCK_BUTTON: (_("Take and knock"), "take_and_knock"),
             Call.DECLINE_BUTTON: (_("Decline"), "decline"),
             Call.ACCEPT_BUTTON: (_("Accept knock"), "accept"),
