@@ -72,13 +72,24 @@ class ButtonConfig:
         return out
 
 
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 40 characters: messages quote, never dump."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: "²".isdigit() is True but int("²") fails."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_pin(text: object) -> int:
     """``"GPIO17"`` -> 17; ValueError with a clear message otherwise."""
     if not isinstance(text, str) or not text.upper().startswith("GPIO"):
-        raise ValueError(f"pin {text!r} must be written like 'GPIO17' (BCM number)")
+        raise ValueError(f"pin {_short(text)} must be written like 'GPIO17' (BCM number)")
     digits = text[4:]
-    if not digits.isdigit() or not 0 <= int(digits) <= 27:
-        raise ValueError(f"pin {text!r}: the Pi has GPIO0..GPIO27")
+    if not _is_number(digits) or not 0 <= int(digits) <= 27:
+        raise ValueError(f"pin {_short(text)}: the Pi has GPIO0..GPIO27")
     return int(digits)
 
 
@@ -103,17 +114,17 @@ def _chord(value: object, seats: dict[int, SeatPins], errors: list[str]) -> Any:
         or not all(isinstance(v, str) and v.count(".") == 1 for v in value)
     ):
         errors.append(
-            f"buttons.operator_chord must be two buttons like ['0.draw', '0.buy'], got {value!r}"
+            f"buttons.operator_chord must be two buttons like ['0.draw', '0.buy'], got {_short(value)}"
         )
         return None
     out = []
     for item in value:
         seat_text, call = item.split(".")
-        if not seat_text.isdigit() or int(seat_text) not in seats:
-            errors.append(f"buttons.operator_chord: {item!r} names a seat that has no buttons")
+        if not _is_number(seat_text) or int(seat_text) not in seats:
+            errors.append(f"buttons.operator_chord: {_short(item)} names a seat that has no buttons")
             return None
         if call not in seats[int(seat_text)].buttons:
-            errors.append(f"buttons.operator_chord: seat {seat_text} has no {call!r} button")
+            errors.append(f"buttons.operator_chord: seat {seat_text[:8]} has no {_short(call)} button")
             return None
         out.append((int(seat_text), call))
     if out[0] == out[1]:
@@ -129,12 +140,12 @@ def parse_button_config(data: dict[str, Any]) -> tuple[ButtonConfig | None, list
         return None, [f"buttons: expected a table, got {type(data).__name__}"]
     known = {"seats", "seat_count", "operator_chord", "allow_reserved_pins", *_NUMBERS}
     for key in sorted(set(data) - known):
-        errors.append(f"buttons: unknown setting {key!r}")
+        errors.append(f"buttons: unknown setting {_short(key)}")
     numbers: dict[str, float] = {}
     for key, (default, low, high) in _NUMBERS.items():
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            errors.append(f"buttons.{key} must be a number of seconds, got {value!r}")
+            errors.append(f"buttons.{key} must be a number of seconds, got {_short(value)}")
         elif not low <= value <= high:
             errors.append(f"buttons.{key} = {value} is outside {low}..{high} seconds")
         else:
@@ -144,7 +155,7 @@ def parse_button_config(data: dict[str, Any]) -> tuple[ButtonConfig | None, list
         count = data.get("seat_count", 2)
         profiles = default_profiles()
         if isinstance(count, bool) or str(count) not in profiles:
-            errors.append(f"buttons.seat_count must be 2..6, got {count!r}")
+            errors.append(f"buttons.seat_count must be 2..6, got {_short(count)}")
             return None, errors
         seats_data = profiles[str(count)]["seats"]
     if not isinstance(seats_data, dict) or not seats_data:
@@ -154,8 +165,8 @@ def parse_button_config(data: dict[str, Any]) -> tuple[ButtonConfig | None, list
     seats: dict[int, SeatPins] = {}
     used: dict[int, str] = {}
     for seat_key, table in seats_data.items():
-        where = f"buttons.seats.{seat_key}"
-        if not str(seat_key).isdigit() or not 0 <= int(seat_key) < MAX_SEATS:
+        where = f"buttons.seats.{_short(str(seat_key))[1:-1]}"
+        if not _is_number(str(seat_key)) or not 0 <= int(seat_key) < MAX_SEATS:
             errors.append(f"{where}: seat must be 0..{MAX_SEATS - 1}")
             continue
         if not isinstance(table, dict):
@@ -165,7 +176,7 @@ def parse_button_config(data: dict[str, Any]) -> tuple[ButtonConfig | None, list
         lamps: dict[str, str] = {}
         for key, pin_text in table.items():
             if key not in _SEAT_KEYS:
-                errors.append(f"{where}: unknown key {key!r} (use {', '.join(sorted(_SEAT_KEYS))})")
+                errors.append(f"{where}: unknown key {_short(key)} (use {', '.join(sorted(_SEAT_KEYS))})")
                 continue
             try:
                 number = parse_pin(pin_text)

@@ -4,7 +4,14 @@
 (``/etc/rummy-table/config.toml`` or ``$RUMMY_TABLE_CONFIG``), then ``RUMMY_TABLE_STATE_DIR``
 and ``RUMMY_TABLE_LANGUAGE``; it validates everything and returns every error at once
 (``"<file>: [section] key: reason"``). With errors the returned config is the defaults, so
-kiosk mode can show the list on an error screen instead of crash-looping.
+kiosk mode can show the list on an error screen instead of crash-looping. It never raises:
+any bytes in the file (not UTF-8, not TOML, nested too deep, too big) give an error that
+names the file and where. Each error is a :class:`ConfigProblem`: an English line (a
+``str``, for logs and ``check``) that also carries its ``reason`` as a gettext template and
+parameters, so the config-error screen words it in the table's language.
+
+A new section is one entry in :data:`SCHEMA` (key -> check) and, for checks across keys,
+one in :data:`SECTION_CHECKS`.
 
 The operator PIN is stored as ``pbkdf2$<iterations>$<salt hex>$<sha256 hex>``;
 ``python -m display.config set-pin --config FILE`` changes it (see :func:`main`).
@@ -28,6 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from display.i18n import N_
 from rummy.games import get_engine
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
@@ -119,59 +127,126 @@ def check_pin(config: Config, pin: str) -> bool:
     return verify_pin_hash(config.operator.pin_hash, pin)
 
 
+# -- errors -----------------------------------------------------------------------------
+MAX_BYTES = 1 << 20  # a config file is a few kB; more is not a config file
+MAX_NESTING = 32  # arrays/tables inside each other (tomllib recurses)
+EXCERPT = 40  # characters of a bad value quoted in a message
+
+
+def short(value: Any) -> str:
+    """``repr(value)``, cut to :data:`EXCERPT` characters (messages quote, never dump)."""
+    text = repr(value)
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a value is wrong: an English template (a gettext msgid) and its parameters."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        try:
+            return translate(self.template).format(**self.params)
+        except (KeyError, IndexError, ValueError):  # a translation that broke a placeholder
+            return self.template.format(**self.params)
+
+
+def reason(template: str, **params: Any) -> Reason:
+    return Reason(template, params)
+
+
+class ConfigProblem(str):
+    """One config error: the English line ``"<source>: <where>: <reason>"`` (a ``str``)
+    plus its parts, so the table can show it in its own language (:meth:`translated`)."""
+
+    source: str
+    where: str
+    reason: Reason
+
+    def __new__(cls, source: str, where: str, why: Reason) -> ConfigProblem:
+        self = super().__new__(cls, _line(source, where, why.text()))
+        self.source, self.where, self.reason = source, where, why
+        return self
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        return _line(self.source, self.where, self.reason.text(translate))
+
+
+def _line(source: str, where: str, why: str) -> str:
+    return f"{source}: {where}: {why}" if where else f"{source}: {why}"
+
+
+def describe(problem: str, translate: Callable[[str], str]) -> str:
+    """``problem`` in the language of ``translate`` (plain strings are shown as they are)."""
+    return problem.translated(translate) if isinstance(problem, ConfigProblem) else str(problem)
+
+
 # -- validation helpers -----------------------------------------------------------------
-Check = Callable[[Any], str | None]  # returns a reason, or None when fine
+Check = Callable[[Any], Reason | None]  # returns a reason, or None when fine
 
 
 def _int(lo: int, hi: int) -> Check:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Reason | None:
         if not isinstance(v, int) or isinstance(v, bool):
-            return f"must be a whole number, got {v!r}"
-        return None if lo <= v <= hi else f"must be between {lo} and {hi}, got {v}"
+            return reason(N_("must be a whole number, got {value}"), value=short(v))
+        if lo <= v <= hi:
+            return None
+        return reason(N_("must be between {low} and {high}, got {value}"), low=lo, high=hi,
+                      value=short(v))
     return check
 
 
 def _num(lo: float, hi: float) -> Check:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Reason | None:
         if not isinstance(v, int | float) or isinstance(v, bool):
-            return f"must be a number, got {v!r}"
-        return None if lo <= v <= hi else f"must be between {lo} and {hi}, got {v}"
+            return reason(N_("must be a number, got {value}"), value=short(v))
+        if lo <= v <= hi:
+            return None
+        return reason(N_("must be between {low} and {high}, got {value}"), low=lo, high=hi,
+                      value=short(v))
     return check
 
 
-def _bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else f"must be true or false, got {v!r}"
+def _bool(v: Any) -> Reason | None:
+    if isinstance(v, bool):
+        return None
+    return reason(N_("must be true or false, got {value}"), value=short(v))
 
 
-def _str(v: Any) -> str | None:
-    return None if isinstance(v, str) else f"must be text in quotes, got {v!r}"
+def _str(v: Any) -> Reason | None:
+    if isinstance(v, str):
+        return None
+    return reason(N_("must be text in quotes, got {value}"), value=short(v))
 
 
 def _one_of(*choices: Any) -> Check:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Reason | None:
         if v in choices and type(v) is type(choices[0]):
             return None
-        return f"must be one of {', '.join(map(repr, choices))}, got {v!r}"
+        return reason(N_("must be one of {choices}, got {value}"),
+                      choices=", ".join(map(repr, choices)), value=short(v))
     return check
 
 
 def _preset(game: str) -> Check:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Reason | None:
         if not isinstance(v, str) or not v:
-            return f"must be a preset name, got {v!r}"
+            return reason(N_("must be a preset name, got {value}"), value=short(v))
         engine = get_engine(game)
         try:
             engine.preset(v)
-        except (KeyError, ValueError) as exc:
-            return f"unknown {game} preset {v!r} ({exc})"
+        except Exception:  # noqa: BLE001 - any refusal of the name is "unknown"
+            return reason(N_("unknown {game} preset {value}"), game=game, value=short(v))
         return None
     return check
 
 
-def _pin_hash(v: Any) -> str | None:
+def _pin_hash(v: Any) -> Reason | None:
     if isinstance(v, str) and HASH_RE.match(v):
         return None
-    return "must be a pbkdf2 hash made by 'python -m display.config hash-pin'"
+    return reason(N_("must be a pbkdf2 hash made by 'python -m display.config hash-pin'"))
 
 
 SCHEMA: dict[str, dict[str, Check]] = {
@@ -190,55 +265,137 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "operator": {"pin_hash": _pin_hash},
     "paths": {"state_dir": _str},
 }
-SECTIONS = (*SCHEMA, "buttons")
+SEAT_COUNTS = range(2, 7)  # the tables the app can build a button board for
 
 
-def _check_buttons(pins: Any) -> list[str]:
-    """Errors in the ``[buttons]`` table (``device.pins`` checks it)."""
+def _check_buttons(pins: Any) -> list[Reason]:
+    """Errors in the ``[buttons]`` table (``device.pins`` checks it). Without its own
+    ``seats`` the packaged pin map of each seat count is used, so the table must fit every
+    one of them: a chord on KNOCK has no button at 5-6 seats (those maps have no KNOCK)."""
     from device.pins import parse_button_config
 
     if not isinstance(pins, dict):
-        return ["must be a table of button = pin"]
+        return [reason(N_("must be a table"))]
     if not pins:
         return []
-    _config, errors = parse_button_config(pins)
-    return [str(e) for e in errors]
+    if "seats" in pins or "seat_count" in pins:
+        _, errors = parse_button_config(pins)
+        return [reason("{detail}", detail=e) for e in errors]
+    per_count: dict[str, list[int]] = {}
+    for count in SEAT_COUNTS:
+        _, errors = parse_button_config({**pins, "seat_count": count})
+        for e in errors:
+            per_count.setdefault(e, []).append(count)
+    out = []
+    for e, counts in per_count.items():
+        if len(counts) == len(SEAT_COUNTS):
+            out.append(reason("{detail}", detail=e))
+        else:
+            out.append(reason(N_("with {counts} seats (the packaged pin map): {detail}"),
+                              counts=", ".join(map(str, counts)), detail=e))
+    return out
+
+
+# Checks of a whole section (across its keys); a new section can add one here.
+SECTION_CHECKS: dict[str, Callable[[Any], list[Reason]]] = {"buttons": _check_buttons}
+SECTIONS = (*SCHEMA, *(s for s in SECTION_CHECKS if s not in SCHEMA))
+
+
+def _nesting(value: Any, depth: int = 0) -> int:
+    """How deep tables and arrays go inside ``value`` (stops past MAX_NESTING)."""
+    if depth > MAX_NESTING:
+        return depth
+    if isinstance(value, dict):
+        return max((_nesting(v, depth + 1) for v in value.values()), default=depth)
+    if isinstance(value, list):
+        return max((_nesting(v, depth + 1) for v in value), default=depth)
+    return depth
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def _read_toml(path: Path, errors: list[str]) -> dict[str, Any] | None:
+    """The parsed file, or None with one error naming the file and where it went wrong."""
+    src = str(path)
     try:
         with open(path, "rb") as f:
-            return tomllib.load(f)
+            raw = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        errors.append(f"{path}: file not found")
+        errors.append(ConfigProblem(src, "", reason(N_("file not found"))))
+        return None
+    except IsADirectoryError:
+        errors.append(ConfigProblem(src, "", reason(N_("is a directory, not a file"))))
+        return None
     except OSError as exc:
-        errors.append(f"{path}: cannot read ({exc.strerror or exc})")
+        errors.append(ConfigProblem(src, "", reason(N_("cannot read the file ({detail})"),
+                                                    detail=exc.strerror or type(exc).__name__)))
+        return None
+    if len(raw) > MAX_BYTES:
+        errors.append(ConfigProblem(src, "", reason(N_("bigger than {limit} bytes: not a config file"),
+                                                    limit=MAX_BYTES)))
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        errors.append(ConfigProblem(src, "", reason(
+            N_("not UTF-8 text: byte {byte} (0x{value:02X}) at line {line}, column {column}; "
+               "save the file as UTF-8"),
+            byte=exc.start, value=raw[exc.start], line=line, column=column)))
+        return None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        errors.append(f"{path}: not valid TOML ({exc})")
-    return None
+        message = str(exc)
+        at = _TOML_AT.search(message)
+        what = _TOML_AT.sub("", message).strip()
+        if at:
+            errors.append(ConfigProblem(src, "", reason(
+                N_("not valid TOML at line {line}, column {column}: {detail}"),
+                line=int(at[1]), column=int(at[2]), detail=what[:80])))
+        else:
+            errors.append(ConfigProblem(src, "", reason(N_("not valid TOML: {detail}"),
+                                                        detail=what[:80])))
+        return None
+    except RecursionError:
+        errors.append(ConfigProblem(src, "", reason(N_("nested too deep (more than {limit} levels)"),
+                                                    limit=MAX_NESTING)))
+        return None
+    if _nesting(data) > MAX_NESTING:
+        errors.append(ConfigProblem(src, "", reason(N_("nested too deep (more than {limit} levels)"),
+                                                    limit=MAX_NESTING)))
+        return None
+    return data
 
 
 def validate(data: Mapping[str, Any], source: str) -> list[str]:
     """Every error in one (partial) config table, as ``"<source>: [section] key: reason"``."""
-    errors = []
+    errors: list[str] = []
     for section, table in data.items():
         if section not in SECTIONS:
-            errors.append(f"{source}: unknown section [{section}] (known: {', '.join(SECTIONS)})")
+            errors.append(ConfigProblem(source, "", reason(
+                N_("unknown section [{section}] (known: {known})"),
+                section=short(section)[1:-1], known=", ".join(SECTIONS))))
             continue
         if not isinstance(table, dict):
-            errors.append(f"{source}: [{section}] must be a table")
-            continue
-        if section == "buttons":
-            errors += [f"{source}: {e}" if e.startswith("buttons") else f"{source}: [buttons] {e}"
-                       for e in _check_buttons(table)]
+            errors.append(ConfigProblem(source, f"[{section}]", reason(N_("must be a table"))))
             continue
         for key, value in table.items():
+            if section not in SCHEMA:
+                break
             check = SCHEMA[section].get(key)
             if check is None:
-                errors.append(f"{source}: [{section}] {key}: unknown key "
-                              f"(known: {', '.join(SCHEMA[section])})")
-            elif (reason := check(value)) is not None:
-                errors.append(f"{source}: [{section}] {key}: {reason}")
+                errors.append(ConfigProblem(source, f"[{section}] {short(key)[1:-1]}", reason(
+                    N_("unknown key (known: {known})"), known=", ".join(SCHEMA[section]))))
+            elif (why := check(value)) is not None:
+                errors.append(ConfigProblem(source, f"[{section}] {key}", why))
+        if section in SECTION_CHECKS:
+            for why in SECTION_CHECKS[section](table):
+                detail = str(why.params.get("detail", ""))
+                where = "" if detail.startswith(section) else f"[{section}]"
+                errors.append(ConfigProblem(source, where, why))
     return errors
 
 
@@ -266,22 +423,36 @@ def _build(merged: Mapping[str, dict[str, Any]], sources: tuple[str, ...]) -> Co
     )
 
 
+_ENV_KEYS = {("paths", "state_dir"): "RUMMY_TABLE_STATE_DIR",
+             ("display", "language"): "RUMMY_TABLE_LANGUAGE"}
+_FALLBACK = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
+             "operator": OperatorConfig(), "paths": PathsConfig()}
+
+
+def _packaged(errors: list[str]) -> dict[str, dict[str, Any]]:
+    """The packaged defaults; a broken file (a packaging bug) is reported, not raised, and
+    only its valid values are kept (the rest from the dataclasses)."""
+    packaged = _read_toml(DEFAULTS_PATH, errors) or {}
+    problems = validate(packaged, str(DEFAULTS_PATH))
+    errors += problems
+    out: dict[str, dict[str, Any]] = {"buttons": {}}
+    for name, default in _FALLBACK.items():
+        table = packaged.get(name)
+        table = table if isinstance(table, dict) else {}
+        out[name] = {}
+        for key, value in dataclasses.asdict(default).items():  # type: ignore[call-overload]
+            fine = key in table and not (problems and validate({name: {key: table[key]}}, ""))
+            out[name][key] = table[key] if fine else value
+    return out
+
+
 def load_config(path: str | os.PathLike[str] | None = None, *,
                 env: Mapping[str, str] = os.environ) -> tuple[Config, list[str]]:
-    """The validated config and every error found (the config is the defaults on errors)."""
+    """The validated config and every error found (the config is the defaults on errors).
+
+    Never raises: whatever the file holds, the errors say what and where."""
     errors: list[str] = []
-    defaults = _read_toml(DEFAULTS_PATH, errors) or {}
-    errors += validate(defaults, str(DEFAULTS_PATH))  # a packaging bug: reported, not raised
-    if errors:  # keep only the valid packaged values; the rest from the dataclasses
-        fallback: dict[str, Any] = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
-                                    "operator": OperatorConfig(), "paths": PathsConfig()}
-        packaged = defaults or {}
-        defaults = {"buttons": {}}
-        for s, d in fallback.items():
-            got = packaged.get(s)
-            table: dict[str, Any] = got if isinstance(got, dict) else {}
-            defaults[s] = {k: table[k] if k in table and not validate({s: {k: table[k]}}, "")
-                           else v for k, v in dataclasses.asdict(d).items()}
+    defaults = _packaged(errors)
     merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
     sources = [str(DEFAULTS_PATH)]
     explicit = path is not None or bool(env.get("RUMMY_TABLE_CONFIG"))
@@ -289,21 +460,23 @@ def load_config(path: str | os.PathLike[str] | None = None, *,
     if explicit or user_path.exists():
         user = _read_toml(user_path, errors)
         if user is not None:
-            errors += validate(user, str(user_path))
+            try:
+                errors += validate(user, str(user_path))
+            except Exception as exc:  # noqa: BLE001 - a checker bug must not stop the table
+                errors.append(ConfigProblem(str(user_path), "", reason(
+                    N_("could not be checked ({detail})"), detail=short(exc))))
             for section, table in user.items():
                 if section in merged and isinstance(table, dict):
                     merged[section].update(table)
             sources.append(str(user_path))
-    overrides: dict[str, dict[str, Any]] = {"paths": {}, "display": {}}
-    if env.get("RUMMY_TABLE_STATE_DIR"):
-        overrides["paths"]["state_dir"] = env["RUMMY_TABLE_STATE_DIR"]
-    if env.get("RUMMY_TABLE_LANGUAGE"):
-        overrides["display"]["language"] = env["RUMMY_TABLE_LANGUAGE"]
-    env_errors = validate({k: v for k, v in overrides.items() if v}, "environment")
-    errors += [e.replace("[paths] state_dir", "RUMMY_TABLE_STATE_DIR")
-               .replace("[display] language", "RUMMY_TABLE_LANGUAGE") for e in env_errors]
-    for section, table in overrides.items():
-        merged[section].update(table)
+    for (section, key), name in _ENV_KEYS.items():
+        value = env.get(name)
+        if not value:
+            continue
+        for problem in validate({section: {key: value}}, "environment"):
+            why = problem.reason if isinstance(problem, ConfigProblem) else reason(problem)
+            errors.append(ConfigProblem("environment", name, why))
+        merged[section][key] = value
     if errors:
         merged = {s: dict(defaults.get(s, {})) for s in SECTIONS}
     if not merged["paths"]["state_dir"]:

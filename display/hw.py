@@ -84,6 +84,13 @@ class Hardware:
         if "seats" not in data:
             data["seat_count"] = max(2, min(6, seats))
         config, errors = parse_button_config(data)
+        if config is None and all("operator_chord" in e for e in errors):
+            # The chord names a button this seat count's map lacks (KNOCK at 5-6 seats):
+            # keep every seat's buttons and fall back to the packaged chord, loudly.
+            config, _ = parse_button_config({**data, "operator_chord": ["0.draw", "0.buy"]})
+            if config is not None:
+                self.problems += [f"buttons: {e}; using 0.draw + 0.buy at {seats} seats"
+                                  for e in errors]
         if config is None:
             self.problems += [f"buttons: {e}" for e in errors]
             return

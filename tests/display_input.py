@@ -74,6 +74,13 @@ def press(app, seat: int, call: str, clock: FakeClock) -> None:
         reveal(app, seat, clock, button=call)
 
 
+def settle(app, clock: FakeClock) -> None:
+    """Let the board's glitch filter time pass (a level counts once held 8 ms) and poll it,
+    as its hold thread does, so the edge reaches the queue before the next frame."""
+    clock.t += 0.01
+    app.hw.board.poll()
+
+
 def target(app, name: str):
     """The scene's touch target called ``name``."""
     for t in app.scene.targets:

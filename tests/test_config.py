@@ -187,3 +187,135 @@ def test_broken_packaged_defaults_are_reported_not_raised(tmp_path, monkeypatch)
 def test_default_pin_hash_constant_matches_defaults_file():
     data = tomllib.loads(cfg.DEFAULTS_PATH.read_text())
     assert data["operator"]["pin_hash"] == cfg.DEFAULT_PIN_HASH
+
+
+# -- the loader survives any file, with its own clear error ------------------------------
+def test_a_latin_1_file_names_the_file_and_the_byte(tmp_path, capsys):
+    path = tmp_path / "config.toml"
+    path.write_bytes("# drinks £2 at the bar\n[display]\nfps = 30\n".encode("latin-1"))
+    config, errors = load_config(path, env=ENV)
+    assert errors == [f"{path}: not UTF-8 text: byte 9 (0xA3) at line 1, column 10; "
+                      "save the file as UTF-8"]
+    assert config.display == cfg.DisplayConfig()
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert str(path) in err and "byte 9" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "content, needle",
+    [
+        (b"a = " + b"[" * 5000 + b"]" * 5000, "nested too deep"),
+        (b"a = " + b"[" * 40 + b"1" + b"]" * 40, "nested too deep"),
+        (b"x" * (cfg.MAX_BYTES + 1), "bigger than"),
+        (b"[display\nwidth = 3\n", "not valid TOML at line 1"),
+        (b"\x00\x01", "not valid TOML"),
+        (b"\xef\xbb\xbf[display]\n", "not valid TOML"),  # a BOM: TOML has none
+    ],
+)
+def test_every_way_the_file_can_fail_is_one_clear_error(tmp_path, content, needle):
+    path = tmp_path / "config.toml"
+    path.write_bytes(content)
+    _, errors = load_config(path, env=ENV)
+    assert len(errors) == 1 and errors[0].startswith(f"{path}: ") and needle in errors[0]
+    assert len(errors[0]) < 300
+
+
+def test_a_directory_or_an_unreadable_file_is_an_error(tmp_path):
+    _, errors = load_config(tmp_path, env=ENV)
+    assert errors == [f"{tmp_path}: is a directory, not a file"]
+
+
+def test_a_chord_on_knock_is_refused_for_the_seat_counts_without_knock(tmp_path):
+    path = write(tmp_path, '[buttons]\noperator_chord = ["0.knock", "0.buy"]\n')
+    _, errors = load_config(path, env=ENV)
+    assert len(errors) == 1, errors
+    assert "with 5, 6 seats" in errors[0] and "seat 0 has no 'knock' button" in errors[0]
+    assert main(["check", str(path)]) == 1
+
+
+@pytest.mark.parametrize("seats", [2, 5, 6])
+def test_the_button_board_never_vanishes_for_a_chord_a_seat_count_lacks(seats):
+    from display.hw import Hardware
+
+    hw = Hardware(simulated=True, buttons_config={"operator_chord": ["0.knock", "0.buy"]},
+                  seats=seats, poll_interval=None)
+    try:
+        assert hw.board is not None and len(hw.board.buttons()) >= 2 * seats
+        if seats >= 5:
+            assert any("using 0.draw + 0.buy" in p for p in hw.problems)
+    finally:
+        hw.board.close()
+
+
+def test_unclear_messages_are_clear_and_every_error_comes_at_once(tmp_path):
+    path = write(tmp_path, '[display]\nfps = "fast"\n[buttons]\noperator_chord = ["².draw", "0.buy"]\n'
+                 '[buttons.seats."²"]\ndraw = "GPIO²"\n[buttons.seats.0]\ndraw = "GPIO4"\n'
+                 'buy = "GPIO' + "9" * 200 + '"\n')
+    _, errors = load_config(path, env=ENV)
+    text = "\n".join(errors)
+    assert "invalid literal" not in text
+    assert "[display] fps: must be a whole number" in text
+    assert "buttons.seats.²: seat must be 0..5" in text
+    assert "operator_chord: '².draw' names a seat that has no buttons" in text
+    assert "…" in text and max(map(len, errors)) < 300  # a 200-digit pin is quoted short
+
+
+def test_problems_carry_a_gettext_template_for_the_error_screen(tmp_path):
+    path = write(tmp_path, "[display]\nrotation = 45\n")
+    (problem,) = load_config(path, env=ENV)[1]
+    assert isinstance(problem, cfg.ConfigProblem)
+    assert problem.reason.template == "must be one of {choices}, got {value}"
+    upper = problem.translated(lambda s: s.upper().replace("{CHOICES}", "{choices}")
+                               .replace("{VALUE}", "{value}"))
+    assert upper == f"{path}: [display] rotation: MUST BE ONE OF 0, 90, 180, 270, GOT 45"
+    assert cfg.describe("plain text", str.upper) == "plain text"
+
+
+VALID = cfg.DEFAULTS_PATH.read_bytes() + b'\n[buttons]\noperator_chord = ["0.draw", "0.buy"]\n'
+
+
+def _assert_clean_outcome(path, errors):
+    for e in errors:
+        assert isinstance(e, cfg.ConfigProblem), e
+        assert e.startswith((f"{path}: ", f"{cfg.DEFAULTS_PATH}: ")), e
+        assert len(e) < 400, e
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=2000))
+def test_any_bytes_give_a_config_or_clear_errors(data):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = cfg.Path(d) / "config.toml"
+        path.write_bytes(data)
+        config, errors = load_config(path, env=ENV)
+    _assert_clean_outcome(path, errors)
+    assert isinstance(config, cfg.Config)
+
+
+EDIT = st.tuples(st.sampled_from(["insert", "delete", "replace"]), st.integers(0, len(VALID)),
+                 st.binary(min_size=1, max_size=12))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(EDIT, min_size=1, max_size=6))
+def test_random_edits_of_a_valid_config_give_a_config_or_clear_errors(edits):
+    import tempfile
+
+    data = VALID
+    for kind, at, chunk in edits:
+        at = min(at, len(data))
+        if kind == "insert":
+            data = data[:at] + chunk + data[at:]
+        elif kind == "delete":
+            data = data[:at] + data[at + len(chunk):]
+        else:
+            data = data[:at] + chunk + data[at + len(chunk):]
+    with tempfile.TemporaryDirectory() as d:
+        path = cfg.Path(d) / "config.toml"
+        path.write_bytes(data)
+        config, errors = load_config(path, env=ENV)
+    _assert_clean_outcome(path, errors)
+    assert isinstance(config, cfg.Config)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
+from display.config import describe
 from display.faults import OPERATOR_HINT, Fault
 from display.i18n import _
 from display.scenes.base import Scene
@@ -69,7 +70,7 @@ class ConfigErrorScene(Scene):
             out.append(("title", fault.title()))
             out.append(("advice", fault.advice()))
             details = self.errors if fault.code == "config" else [fault.detail] if fault.detail else []
-            out += [("detail", "• " + d) for d in details]
+            out += [("detail", "• " + describe(d, _)) for d in details]  # config: in its words
         return out
 
     def draw(self, surf: pygame.Surface):
