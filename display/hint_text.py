@@ -71,12 +71,10 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
 def illegal_warning_text(p: Any) -> str:
     """The warning before an illegal knock (G-8.3): the count, the limit and the penalty."""
     if p["penalty"] == "opponent_option":
-        penalty = _("your opponent may accept it; if he refuses, your cards stay face up and you must knock "
-                    "as soon as you can")
-    else:
-        penalty = _("your cards stay face up and you must knock as soon as you can")
-    return _("Illegal knock: deadwood {count} is over {limit}; {penalty}. Knock again to do it").format(
-        count=p["count"], limit=p["limit"], penalty=penalty)
+        return _("Illegal knock ({count} over {limit}): your opponent may accept it, or refuse it and your hand "
+                 "is shown until you knock").format(count=p["count"], limit=p["limit"])
+    return _("Illegal knock ({count} over {limit}): your hand is shown and you must knock when you can").format(
+        count=p["count"], limit=p["limit"])
 
 
 def hint_text(hint: Hint | None, name: Callable[[int], str]) -> str:

@@ -197,7 +197,7 @@ def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
     assert app.scene.ui[seat].mode == "" and "No knock yet" in app.scene.ui[seat].flash
     click(app, target(app, f"knock-{seat}").rect.center, clock)  # the panel's Knock: the player's call (G-8)
     assert app.scene.ui[seat].mode == "confirm", "first a warning, no knock yet"
-    assert "must knock as soon as you can" in app.scene.ui[seat].flash, "the warning says the penalty"
+    assert "you must knock when you can" in app.scene.ui[seat].flash, "the warning says the penalty"
     assert [label for label, *_ in app.scene._panel_buttons(seat)] == ["Knock anyway"]
     click(app, target(app, f"knock-{seat}").rect.center, clock)  # the second touch confirms
     assert app.scene.ui[seat].mode == "knock"
