@@ -189,9 +189,12 @@ class App:
 
     # -- scenes -------------------------------------------------------------------------------
     def goto(self, name: str, **kwargs: Any) -> Any:
-        """Make scene ``name`` (see display.scenes.SCENES) current."""
+        """Make scene ``name`` (see display.scenes.SCENES) current. Outside a table and its
+        reviews every lamp is off (they light again for what acts there)."""
         if self.scene is not None:
             self.scene.exit()
+        if not (name.endswith("_table") or name.endswith("_review")):
+            self.hw.all_lamps_off()
         self.scene = load_scene(name)(self, **kwargs)
         if self.notice is not None:
             self.notice.rect = pygame.Rect(0, 0, 0, 0)  # shown (and touchable) again only once drawn
@@ -308,13 +311,23 @@ class App:
         self.match = None
 
     def after_match(self) -> None:
-        """Match over and seen: the next match (headless) or the attract screen."""
+        """Match over and seen ("New game"): the next match (headless), else the seating
+        screen for a new match of the same game with the same seats, names and rules."""
+        m = self.match
+        again = None
+        if m is not None:
+            again = {"game": m.game, "seats": [dict(s) for s in m.seats],
+                     "preset": m.session.header.extra.get("preset")
+                     or (self.settings.gin_preset if m.game == "gin" else self.settings.contract_preset)}
         self.finish_match()
         self.match = None
         if self.headless and self.matches_done >= self.matches_wanted:
             self.running = False
             return
-        self.goto("attract")
+        if self.headless or again is None:
+            self.goto("attract")
+            return
+        self.goto("seating", **again)
 
     # -- settings -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:

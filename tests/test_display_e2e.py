@@ -80,6 +80,7 @@ def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
     click(app, target(app, "start").rect.center, clock)
     assert app.scene.name == "gin_table"
     assert [s["kind"] for s in app.match.seats] == ["human", "human"]
+    seats_played = list(app.match.seats)
     bot, rng = BasicPlayer(), random.Random(5)
     kinds: list[str] = []
     hands = 0
@@ -100,7 +101,8 @@ def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
             assert app.match.session.actions_applied == n
             assert "Not your turn" in app.scene.ui[other].flash
         kinds.append(play_turn(app, clock, bot, rng))
-    assert app.match is None and app.scene.name == "attract", "the match must end and return to attract"
+    assert app.match is None and app.scene.name == "seating", "the match ends; New game seats the players again"
+    assert [s["name"] for s in app.scene.seats()] == [s["name"] for s in seats_played]
     assert app.matches_done == 1
     assert hands >= 1 and "discard" in kinds and ("knock" in kinds or "big_gin" in kinds)
     archived = list((tmp_path / "archive").glob("*.jsonl"))

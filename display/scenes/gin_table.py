@@ -186,7 +186,9 @@ class GinTableScene(TableScene):
         settings = self.app.settings
         to_act = self.m.to_act()
         seat = to_act[0] if to_act else None
-        pile_hint = seat is not None and bool(self.find(seat, "draw_discard") or self.find(seat, "take_upcard"))
+        # the pile outlined: it may be taken now, or (the discard phase) a discard goes there
+        pile_hint = seat is not None and bool(self.find(seat, "draw_discard") or self.find(seat, "take_upcard")
+                                              or self.find(seat, "discard"))
         centre_vm = gin_centre(self.m, (centre.x, centre.y, centre.width, centre.height), pile_hint=pile_hint,
                                flat=settings.layout == "flat", centre_msg=self.centre_msg, banner=self.banner,
                                four_colour=settings.four_colour, touch=self.touch)

@@ -36,6 +36,7 @@ class OperatorScene(Scene):
         self.unlocked = False
         self.page = "menu"
         self.wrong = False
+        self.confirm_end = False  # "End this match now" touched once: the next touch ends it
 
     def leave(self) -> None:
         if self.app.match is not None and self.back_to not in ("attract", "choice", "seating"):
@@ -125,7 +126,7 @@ class OperatorScene(Scene):
              lambda: self.app.set_rotation(_next((0, 90, 180, 270), s.rotation)), "rotation"),
             (_("Layout: flat table") if s.layout == "flat" else _("Layout: upright screen"),
              lambda: self.app.change(layout=_next(("flat", "upright"), s.layout)), "layout"),
-            (_("Hands: private (hold your button to look)") if s.privacy == "peek" else _("Hands: open (practice)"),
+            (_("Hands: private (hold to look)") if s.privacy == "peek" else _("Hands: open (practice)"),
              lambda: self.app.change(privacy=_next(("peek", "open"), s.privacy)), "privacy"),
             (_("Four-colour cards: on") if s.four_colour else _("Four-colour cards: off"),
              lambda: self.app.change(four_colour=not s.four_colour), "four_colour"),
@@ -136,15 +137,28 @@ class OperatorScene(Scene):
             (_("Leaderboard"), lambda: self.app.goto("leaderboard", back=f"operator:{self.back_to}"),
              "leaderboard"),
         ]
-        if self.app.match is not None:
-            items.append((_("End this match now"), self.abandon, "abandon"))
+        if self.app.match is not None:  # a second touch confirms: the match is lost
+            items.append((_("Touch again to end the match: it is not scored") if self.confirm_end
+                          else _("End this match now"), self.abandon, "abandon"))
         return items
 
     def _page(self, page: str) -> None:
         self.page = page
         self.dirty = True
 
+    def _touched(self, name: str, fn) -> None:
+        """A menu item: anything but the second touch of "End this match now" calls it off."""
+        if name != "abandon" and self.confirm_end:
+            self.confirm_end = False
+            self.dirty = True
+        fn()
+
     def abandon(self) -> None:
+        """End the match: the first touch asks, the second ends it."""
+        if not self.confirm_end:
+            self.confirm_end = True
+            self.dirty = True
+            return
         self.app.abandon_match()
         self.app.goto("attract")
 
@@ -159,7 +173,8 @@ class OperatorScene(Scene):
         for i, (label, fn, name) in enumerate(items):
             r = pygame.Rect(area.left + (i % cols) * cell_w, area.top + (i // cols) * cell_h, cell_w - 12,
                             max(self.touch, cell_h - 10))
-            self.button(surf, r, label, fn, name=name, size=int(min(cell_h * 0.34, h * 0.045)))
+            self.button(surf, r, label, functools.partial(self._touched, name, fn), name=name,
+                        size=int(min(cell_h * 0.34, h * 0.045)), hot=name == "abandon" and self.confirm_end)
 
     def _draw_diagnostics(self, surf: pygame.Surface) -> None:
         w, h = self.size

@@ -16,7 +16,8 @@ SEATS = {"gin": (2, 2), "contract": (2, 6)}
 class SeatingScene(Scene):
     name = "seating"
 
-    def __init__(self, app, *, game: str = "gin", preset: str = "standard") -> None:
+    def __init__(self, app, *, game: str = "gin", preset: str = "standard", seats: list[dict] | None = None) -> None:
+        """``seats``: the last match's (a "New game" after it: the same seats and names)."""
         super().__init__(app)
         self.game = game
         self.preset = preset
@@ -25,13 +26,21 @@ class SeatingScene(Scene):
         # Computer players fill the seats nobody takes; seat 1 is the first human.
         self.kinds = ["human"] + ["computer"] * (hi - 1)
         self.names: list[str | None] = [None] * hi
+        for i, seat in enumerate((seats or [])[:hi]):
+            self.count = max(lo, i + 1)
+            self.kinds[i] = "computer" if seat.get("kind") == "computer" else "human"
+            name = str(seat.get("name") or "")
+            self.names[i] = name if name and name != self._default_name(i) else None
+
+    def _default_name(self, i: int) -> str:
+        if self.kinds[i] == "computer":
+            return _("Computer {n}").format(n=i + 1)
+        return _("Player {n}").format(n=i + 1)
 
     def seat_name(self, i: int) -> str:
         if self.names[i]:
             return str(self.names[i])
-        if self.kinds[i] == "computer":
-            return _("Computer {n}").format(n=i + 1)
-        return _("Player {n}").format(n=i + 1)
+        return self._default_name(i)
 
     def seats(self) -> list[dict]:
         return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": "basic"}

@@ -96,7 +96,7 @@ class GinCentreVM:
     area: tuple[int, int, int, int]
     stock: int
     top: Card | None
-    pile_hint: bool  # the pile may be taken now: outlined
+    pile_hint: bool  # the pile may be taken now, or a discard goes there: outlined
     flat: bool  # the summary twice, each turned to the player nearest it
     limit: str
     knock_card: str

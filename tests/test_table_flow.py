@@ -1,0 +1,82 @@
+"""Around the tables (issue 11, the smaller items): ending a match asks first, every lamp is
+off outside a table, "New game" seats the same players again, the discard pile is outlined
+when a discard goes there."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from display_input import FakeClock, click, press, target  # noqa: E402
+
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+
+
+def make_app(tmp_path, clock) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
+    app.start()
+    return app
+
+
+def unlock(app, clock) -> None:
+    app.open_operator()
+    app.frame(events=[])
+    for d in "1234":
+        click(app, target(app, f"pin-{d}").rect.center, clock)
+    click(app, target(app, "pin-ok").rect.center, clock)
+    assert app.scene.unlocked
+
+
+def test_end_this_match_asks_first_and_the_lamps_go_off(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    seat = app.match.to_act()[0]
+    assert app.hw.lamps[seat]["draw"] and app.hw.board.lamp_is_lit(seat, "draw")
+    unlock(app, clock)
+    click(app, target(app, "abandon").rect.center, clock)
+    assert app.match is not None and app.scene.name == "operator", "the first touch only asks"
+    click(app, target(app, "layout").rect.center, clock)  # something else: asked off
+    click(app, target(app, "abandon").rect.center, clock)
+    assert app.match is not None
+    click(app, target(app, "abandon").rect.center, clock)  # the second touch in a row ends it
+    assert app.match is None and app.scene.name == "attract"
+    assert not any(on for lamps in app.hw.lamps.values() for on in lamps.values())
+    assert not any(app.hw.board.lamp_is_lit(s, n) for s, n in app.hw.board.lamps()), "all lamps off"
+    app.close()
+
+
+def test_new_game_seats_the_same_players_for_the_same_game(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start_match("contract", [{"name": "Ana", "kind": "human"}, {"name": "Computer 2", "kind": "computer"},
+                                 {"name": "Citra", "kind": "human"}], preset="american_may_i")
+    app.frame(events=[])
+    app.after_match()  # the review's "New game"
+    scene = app.scene
+    assert scene.name == "seating" and scene.game == "contract" and scene.preset == "american_may_i"
+    assert scene.seats() == [{"name": "Ana", "kind": "human", "bot": "basic"},
+                             {"name": "Computer 2", "kind": "computer", "bot": "basic"},
+                             {"name": "Citra", "kind": "human", "bot": "basic"}]
+    app.close()
+
+
+def test_the_pile_is_outlined_when_a_discard_goes_there(tmp_path):
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    m = app.match
+    press(app, m.to_act()[0], "draw", clock)  # pass the upcard (G-4)
+    press(app, m.to_act()[0], "draw", clock)  # pass
+    assert not app.scene.view_models()[1].pile_hint, "the forced draw is from the stock (G-4.4)"
+    press(app, m.to_act()[0], "draw", clock)
+    assert m.state.hand.phase.value == "discard"
+    assert app.scene.view_models()[1].pile_hint, "now discard: the pile is outlined"
+    app.close()
