@@ -80,3 +80,63 @@ def test_the_pile_is_outlined_when_a_discard_goes_there(tmp_path):
     assert m.state.hand.phase.value == "discard"
     assert app.scene.view_models()[1].pile_hint, "now discard: the pile is outlined"
     app.close()
+
+
+def test_the_drawn_card_is_marked_in_his_hand_while_he_is_to_discard(tmp_path):
+    from display_input import conceal, reveal
+
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    m = app.match
+    press(app, m.to_act()[0], "draw", clock)
+    press(app, m.to_act()[0], "draw", clock)
+    seat = m.to_act()[0]
+    before = set(m.state.hand.hands[seat])
+    press(app, seat, "draw", clock)  # G-4.4: from the stock
+    (new,) = set(m.state.hand.hands[seat]) - before
+    panel = dict((p.seat, vm) for p, vm in app.scene.view_models()[2])
+    assert panel[seat].hand.drawn is None, "face down: nothing to mark"
+    reveal(app, seat, clock)
+    panel = dict((p.seat, vm) for p, vm in app.scene.view_models()[2])
+    assert panel[seat].hand.drawn == new and panel[1 - seat].hand.drawn is None
+    card = next(c for c in m.state.hand.hands[seat] if c != new)
+    click(app, target(app, f"card-{seat}-{card}").rect.center, clock)
+    click(app, target(app, f"card-{seat}-{card}").rect.center, clock)  # discarded: his turn is over
+    assert m.state.hand.phase.value == "draw"
+    panel = dict((p.seat, vm) for p, vm in app.scene.view_models()[2])
+    assert panel[seat].hand.drawn is None
+    conceal(app, seat, clock)
+    app.close()
+
+
+def test_the_simulator_strip_follows_the_language_and_lists_only_wired_buttons(tmp_path):
+    from display import i18n, theme
+
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app.frame(events=[])
+    sim = app.sim
+
+    def words() -> list[str]:
+        log = theme.start_text_log()
+        try:
+            sim.draw(app.screen.strip)
+            assert all(r.fits for r in log), [r.text for r in log if not r.fits]
+            return [r.text for r in log]
+        finally:
+            theme.stop_text_log()
+
+    en = words()
+    assert "Keys: draw / knock" in en and not any("BUY" in t or "buy" in t for t in en), "gin seats have no BUY"
+    assert "Hold a seat's key to see its cards" in en
+    sim.update()
+    try:
+        app.set_language("ru")
+        assert sim.update(), "a language change redraws the strip"
+        assert i18n._("Simulated buttons") in words() and i18n._("Simulated buttons") != "Simulated buttons"
+    finally:
+        app.set_language("en")
+    app.close()

@@ -93,6 +93,7 @@ class GinTableScene(TableScene):
         self._static_targets: list[Target] = []
         self._anim_rects: list[pygame.Rect] = []
         self._deal_anim_at: float | None = None
+        self.drawn: dict[int, Card] = {}  # the card each seat last drew or took (marked while it is his turn)
 
     def exit(self) -> None:
         super().exit()
@@ -146,7 +147,17 @@ class GinTableScene(TableScene):
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
 
+    def drawn_card(self, seat: int) -> Card | None:
+        """The card ``seat`` just drew or took, while he is still to discard (G-5.2)."""
+        h, to_act = self.hand, self.m.to_act()
+        card = self.drawn.get(seat)
+        if h is None or card is None or to_act[:1] != [seat] or h.phase is not HandPhase.DISCARD:
+            return None
+        return card if card in h.hands[seat] else None
+
     def on_event(self, ev) -> None:
+        if ev.kind in ("drew", "upcard_taken") and ev.data.get("card"):
+            self.drawn[ev.seat] = Card.parse(ev.data["card"])
         if ev.kind == "illegal_knock":  # G-8
             self.banner = _("Illegal knock by {name}: {count} is over the limit of {limit}. His cards "
                             "stay face up and he must knock as soon as he can.").format(
@@ -195,7 +206,8 @@ class GinTableScene(TableScene):
         seats = tuple((p, gin_panel(self.m, p.seat, place_of(p), selected=self.ui[p.seat].selected,
                                     flash=self.ui[p.seat].flash, up=self.face_up(p.seat), hint=self.hint(p.seat),
                                     buttons=self.button_vms(p.seat), touch=self.touch,
-                                    four_colour=settings.four_colour)) for p in panels)
+                                    four_colour=settings.four_colour, drawn=self.drawn_card(p.seat)))
+                      for p in panels)
         return centre, centre_vm, seats
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
