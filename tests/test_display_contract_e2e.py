@@ -146,7 +146,7 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
     app.start()
     frame(app)
     tap(app, "play", clock)
-    tap(app, "game-contract-standard", clock)
+    tap(app, "game-contract-seed_002", clock)
     assert app.scene.name == "seating"
     tap(app, "more", clock)  # three players: two people and a computer
     tap(app, "kind-1", clock)

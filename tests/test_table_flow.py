@@ -140,3 +140,41 @@ def test_the_simulator_strip_follows_the_language_and_lists_only_wired_buttons(t
     finally:
         app.set_language("en")
     app.close()
+
+
+def test_a_hardware_warning_on_the_start_screen_keeps_clear_of_its_buttons(tmp_path):
+    from display import theme
+
+    clock = FakeClock()
+    app = make_app(tmp_path, clock)
+    app.mode = "kiosk"  # the kiosk shows hardware problems on the start screen
+    app.hw.problems = ["buttons: the lgpio pin factory is not usable (No module named 'lgpio'); install lgpio "
+                       "(apt install python3-lgpio, or pip install lgpio) and add the user to the 'gpio' group"]
+    app.goto("attract")
+    log = theme.start_text_log()
+    try:
+        app.scene.targets = []
+        app.scene.draw(app.screen.surface)
+    finally:
+        theme.stop_text_log()
+    warn = [r for r in log if "lgpio" in r.text or "gpio" in r.text]
+    assert warn, "the warning is shown"
+    buttons = [t.rect for t in app.scene.targets if t.name in ("recall", "leaderboard", "play")]
+    assert len(buttons) == 3
+    for r in warn:
+        assert r.fits and not any(r.drawn.colliderect(b) for b in buttons), (r.text, r.drawn, buttons)
+    app.close()
+
+
+def test_a_lost_turn_names_the_players_first_and_agrees_with_how_many():
+    from types import SimpleNamespace
+
+    from display.contract_text import event_text
+    from rummy.actions import Event
+
+    names = ["Ana", "Computer 2", "Citra", "Duarte"]
+    match = SimpleNamespace(seats=[{}] * 4, name=lambda s: names[s])
+    one = event_text(match, Event("turn_started", 3, {"skipped": [1]}))
+    two = event_text(match, Event("turn_started", 3, {"skipped": [1, 2]}))
+    assert one == "Computer 2 misses a turn after the buy"
+    assert two == "Computer 2, Citra miss a turn after the buy"

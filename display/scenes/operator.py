@@ -16,7 +16,9 @@ from display.scenes.base import Scene
 
 GIN_PRESETS = ("standard", "knock_card", "tournament", "pagat_classic")
 PRESET_NAMES = {"standard": N_("standard"), "knock_card": N_("knock card"),
-                "tournament": N_("tournament"), "pagat_classic": N_("Pagat classic")}
+                "tournament": N_("tournament"), "pagat_classic": N_("Pagat classic"),
+                "seed_002": N_("five deals"), "american_may_i": N_("American May I")}
+CONTRACT_PRESETS = ("seed_002", "american_may_i")
 DELAYS = (0.3, 0.8, 1.5, 3.0)
 TARGETS = (None, 100, 150, 250)  # G-14.1: 100, Oklahoma 150, tournament 250
 
@@ -120,6 +122,9 @@ class OperatorScene(Scene):
              lambda: self.app.change(gin_preset=_next(GIN_PRESETS, s.gin_preset)), "gin_preset"),
             (_("Gin game to: {v}").format(v=s.gin_target) if s.gin_target else _("Gin game to: as the rules say"),
              lambda: self.app.change(gin_target=_next(TARGETS, s.gin_target)), "gin_target"),
+            (_("Contract rules: {v}").format(v=_(PRESET_NAMES.get(s.contract_preset, s.contract_preset))),
+             lambda: self.app.change(contract_preset=_next(CONTRACT_PRESETS, s.contract_preset)),
+             "contract_preset"),
             (_("Language: {v}").format(v=LANGUAGES[s.language]),
              lambda: self.app.set_language(_next(LANGUAGES, s.language)), "language"),
             (_("Rotation: {v}°").format(v=s.rotation),

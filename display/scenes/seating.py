@@ -16,7 +16,7 @@ SEATS = {"gin": (2, 2), "contract": (2, 6)}
 class SeatingScene(Scene):
     name = "seating"
 
-    def __init__(self, app, *, game: str = "gin", preset: str = "standard", seats: list[dict] | None = None) -> None:
+    def __init__(self, app, *, game: str = "gin", preset: str | None = None, seats: list[dict] | None = None) -> None:
         """``seats``: the last match's (a "New game" after it: the same seats and names)."""
         super().__init__(app)
         self.game = game
@@ -101,4 +101,4 @@ class SeatingScene(Scene):
         return None
 
     def start(self) -> None:
-        self.app.start_match(self.game, self.seats(), preset=self.preset if self.game == "gin" else None)
+        self.app.start_match(self.game, self.seats(), preset=self.preset)
