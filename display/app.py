@@ -330,6 +330,23 @@ class App:
         self.goto("seating", **again)
 
     # -- settings -----------------------------------------------------------------------------
+    def change_pin(self, pin: str) -> str | None:
+        """Store a new operator PIN (hashed) in the config file this table read (else the
+        system one) and use it from now on; returns why not, or None."""
+        import os
+
+        from display.config import SYSTEM_CONFIG, hash_pin, set_pin_in_file
+
+        sources = self.config.sources
+        path = Path(sources[-1] if len(sources) > 1 else os.environ.get("RUMMY_TABLE_CONFIG") or SYSTEM_CONFIG)
+        pin_hash = hash_pin(pin)
+        try:
+            set_pin_in_file(path, pin_hash)
+        except (OSError, ValueError) as exc:
+            return f"{path}: {one_line(str(exc))}"
+        self.config = replace(self.config, operator=replace(self.config.operator, pin_hash=pin_hash))
+        return None
+
     def set_language(self, lang: str) -> None:
         self.settings.language = i18n.set_language(lang)
         if self.scene is not None:

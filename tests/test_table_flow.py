@@ -178,3 +178,37 @@ def test_a_lost_turn_names_the_players_first_and_agrees_with_how_many():
     two = event_text(match, Event("turn_started", 3, {"skipped": [1, 2]}))
     assert one == "Computer 2 misses a turn after the buy"
     assert two == "Computer 2, Citra miss a turn after the buy"
+
+
+def test_the_operator_changes_the_pin_on_the_table(tmp_path):
+    from display.config import check_pin
+
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("[display]\nlanguage = \"en\"\n", encoding="utf-8")
+    env = {"RUMMY_TABLE_STATE_DIR": str(tmp_path), "RUMMY_TABLE_CONFIG": str(cfg)}
+    config, errors = load_config(None, env=env)
+    assert not errors
+    clock = FakeClock()
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
+    app.start()
+    unlock(app, clock)
+
+    def keypad(digits: str) -> None:
+        for d in digits:
+            click(app, target(app, f"pin-{d}").rect.center, clock)
+        click(app, target(app, "pin-ok").rect.center, clock)
+
+    click(app, target(app, "change_pin").rect.center, clock)
+    keypad("12")
+    assert app.scene.wrong and app.scene.page == "pin", "too short"
+    keypad("5678")
+    keypad("5679")
+    assert app.scene.wrong and app.scene.new_pin is None, "the two entries differ: start again"
+    keypad("5678")
+    keypad("5678")
+    assert app.scene.page == "menu" and app.scene.said == "PIN changed"
+    assert check_pin(app.config, "5678") and not check_pin(app.config, "1234")
+    again, errors = load_config(None, env=env)
+    assert not errors and check_pin(again, "5678"), "stored in the table's config file"
+    assert 'language = "en"' in cfg.read_text(encoding="utf-8"), "the rest of the file is kept"
+    app.close()

@@ -39,6 +39,8 @@ class OperatorScene(Scene):
         self.page = "menu"
         self.wrong = False
         self.confirm_end = False  # "End this match now" touched once: the next touch ends it
+        self.new_pin: str | None = None  # changing the PIN: the first entry, waiting for the second
+        self.said = ""  # the last word on the PIN change (done, or why not)
 
     def leave(self) -> None:
         if self.app.match is not None and self.back_to not in ("attract", "choice", "seating"):
@@ -58,15 +60,36 @@ class OperatorScene(Scene):
     def enter_pin(self) -> None:
         from display.config import check_pin
 
-        if check_pin(self.app.config, self.pin):
+        if self.unlocked and self.page == "pin":
+            self._new_pin_entered()
+        elif check_pin(self.app.config, self.pin):
             self.unlocked = True
         else:
             self.wrong = True
         self.pin = ""
         self.dirty = True
 
+    def change_pin(self) -> None:
+        """The PIN change: the new PIN twice on the keypad, then stored (config file)."""
+        self.page, self.new_pin, self.pin, self.wrong, self.said = "pin", None, "", False, ""
+        self.dirty = True
+
+    def _new_pin_entered(self) -> None:
+        if self.new_pin is None:
+            if not (4 <= len(self.pin) <= 8):
+                self.wrong, self.said = True, _("A PIN has 4 to 8 digits")
+                return
+            self.new_pin, self.wrong, self.said = self.pin, False, ""
+            return
+        if self.pin != self.new_pin:
+            self.new_pin, self.wrong, self.said = None, True, _("The two PINs differ: start again")
+            return
+        error = self.app.change_pin(self.pin)
+        self.new_pin, self.page = None, "menu"
+        self.said = _("PIN changed") if error is None else _("The PIN could not be saved: {error}").format(error=error)
+
     def on_key(self, key: int, text: str) -> None:
-        if not self.unlocked:
+        if not self.unlocked or self.page == "pin":
             if text.isdigit():
                 self.digit(text)
             elif key == pygame.K_RETURN:
@@ -86,7 +109,7 @@ class OperatorScene(Scene):
         close = pygame.Rect(w - int(w * 0.2) - int(w * 0.03), int(h * 0.02), int(w * 0.2),
                             max(self.touch, int(h * 0.09)))
         self.button(surf, close, _("Close"), self.leave, name="close")
-        if not self.unlocked:
+        if not self.unlocked or self.page == "pin":
             self._draw_pin(surf)
         elif self.page == "diagnostics":
             self._draw_diagnostics(surf)
@@ -97,7 +120,11 @@ class OperatorScene(Scene):
     def _draw_pin(self, surf: pygame.Surface) -> None:
         w, h = self.size
         t = self.touch
-        msg = _("Wrong PIN, try again") if self.wrong else _("Enter the operator PIN")
+        if self.unlocked:  # changing the PIN
+            msg = self.said if self.wrong else (_("Enter the new PIN again") if self.new_pin is not None
+                                                else _("Enter the new PIN (4 to 8 digits)"))
+        else:
+            msg = _("Wrong PIN, try again") if self.wrong else _("Enter the operator PIN")
         theme.draw_text(surf, msg, pygame.Rect(int(w * 0.1), int(h * 0.13), int(w * 0.8), int(h * 0.07)),
                         colour=theme.WARN if self.wrong else theme.INK)
         theme.draw_text(surf, "●" * len(self.pin) or "—", pygame.Rect(int(w * 0.3), int(h * 0.21), int(w * 0.4),
@@ -138,6 +165,7 @@ class OperatorScene(Scene):
             (_("Computer speed: {v} s").format(v=s.bot_delay_s),
              lambda: self.app.change(bot_delay_s=_next(DELAYS, s.bot_delay_s)), "bot_delay"),
             (_("Diagnostics"), lambda: self._page("diagnostics"), "diagnostics"),
+            (self.said or _("Change the PIN"), self.change_pin, "change_pin"),
             (_("Last hands (recall)"), lambda: self.app.goto("recall", back=f"operator:{self.back_to}"), "recall"),
             (_("Leaderboard"), lambda: self.app.goto("leaderboard", back=f"operator:{self.back_to}"),
              "leaderboard"),
