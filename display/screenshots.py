@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-SHOTS = ("attract", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table", "gin-knock-review",
+SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table", "gin-knock-review",
          "contract-table", "contract-buy", "contract-review")
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
@@ -169,6 +169,13 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         app.goto("attract")
         app.frames = 3
         shoot("attract")
+        app.goto("choice")
+        shoot("choice")
+        app.start_match("gin", [{"name": n, "kind": "human"} for n in GIN_NAMES])
+        app.goto("operator", back="gin_table")
+        app.scene.unlocked = True
+        shoot("operator")
+        app.abandon_match()
         for name in _private(app):
             shoot(name)
         for name in _gin(app):
