@@ -55,15 +55,15 @@ def test_end_this_match_asks_first_and_the_lamps_go_off(tmp_path):
 def test_new_game_seats_the_same_players_for_the_same_game(tmp_path):
     clock = FakeClock()
     app = make_app(tmp_path, clock)
-    app.start_match("contract", [{"name": "Ana", "kind": "human"}, {"name": "Computer 2", "kind": "computer"},
+    app.start_match("contract", [{"name": "Ana", "kind": "human"}, {"name": "Computer 2", "kind": "computer", "bot": "hard"},
                                  {"name": "Citra", "kind": "human"}], preset="american_may_i")
     app.frame(events=[])
     app.after_match()  # the review's "New game"
     scene = app.scene
     assert scene.name == "seating" and scene.game == "contract" and scene.preset == "american_may_i"
-    assert scene.seats() == [{"name": "Ana", "kind": "human", "bot": "basic"},
-                             {"name": "Computer 2", "kind": "computer", "bot": "basic"},
-                             {"name": "Citra", "kind": "human", "bot": "basic"}]
+    assert [(s["name"], s["kind"]) for s in scene.seats()] == [("Ana", "human"), ("Computer 2", "computer"),
+                                                                ("Citra", "human")]
+    assert scene.seats()[1]["bot"] == "hard", "the computer keeps its level"
     app.close()
 
 

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import pygame
 
 from display import theme
 from display.i18n import _
 from display.scenes.base import Scene
+from rummy.players import DEFAULT_LEVEL, LEVELS
 
 SEATS = {"gin": (2, 2), "contract": (2, 6)}
+
+
+def level_name(level: str) -> str:
+    """A computer player's level, in the table's language (rummy.players.LEVELS)."""
+    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level)
 
 
 class SeatingScene(Scene):
@@ -26,9 +33,15 @@ class SeatingScene(Scene):
         # Computer players fill the seats nobody takes; seat 1 is the first human.
         self.kinds = ["human"] + ["computer"] * (hi - 1)
         self.names: list[str | None] = [None] * hi
-        for i, seat in enumerate((seats or [])[:hi]):
+        self.levels = [DEFAULT_LEVEL] * hi  # per computer seat (the journal's seat "bot")
+        self.league_ids: list[int | None] = [None] * hi  # a league player's id (PIN checked)
+        for i, seat in enumerate((seats or [])[:hi]):  # "New game": the last match's seats
             self.count = max(lo, i + 1)
             self.kinds[i] = "computer" if seat.get("kind") == "computer" else "human"
+            if self.kinds[i] == "computer" and seat.get("bot"):
+                self.levels[i] = str(seat["bot"])
+            if seat.get("league_id") is not None:
+                self.league_ids[i] = int(seat["league_id"])
             name = str(seat.get("name") or "")
             self.names[i] = name if name and name != self._default_name(i) else None
 
@@ -43,17 +56,42 @@ class SeatingScene(Scene):
         return self._default_name(i)
 
     def seats(self) -> list[dict]:
-        return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": "basic"}
-                for i in range(self.count)]
+        out = []
+        for i in range(self.count):
+            seat: dict[str, Any] = {"name": self.seat_name(i), "kind": self.kinds[i], "bot": self.levels[i]}
+            if self.league_ids[i] is not None and self.kinds[i] == "human":
+                seat["league_id"] = self.league_ids[i]
+            out.append(seat)
+        return out
 
     def toggle(self, i: int) -> None:
         self.kinds[i] = "computer" if self.kinds[i] == "human" else "human"
+        self.league_ids[i] = None
         self.dirty = True
+
+    def next_level(self, i: int) -> None:
+        self.levels[i] = LEVELS[(LEVELS.index(self.levels[i]) + 1) % len(LEVELS)]
+        self.dirty = True
+
+    def league_login(self, i: int) -> None:
+        """A league player takes seat ``i`` (name picked, PIN checked); None: a guest."""
+        def done(player: tuple[int, str] | None) -> None:
+            if player is not None:
+                taken = [j for j in range(len(self.league_ids)) if self.league_ids[j] == player[0]]
+                for j in taken:  # one player, one seat
+                    self.league_ids[j], self.names[j] = None, None
+                self.league_ids[i], self.names[i] = player
+                self.kinds[i] = "human"
+            self.app.scene = self
+            self.dirty = True
+
+        self.app.goto("league_login", seat=i, on_done=done)
 
     def edit_name(self, i: int) -> None:
         def done(text: str | None) -> None:
             if text is not None:
                 self.names[i] = text.strip() or None
+                self.league_ids[i] = None  # a typed name is a guest
             self.app.scene = self
             self.dirty = True
 
@@ -88,11 +126,23 @@ class SeatingScene(Scene):
             y = top + i * row_h
             label = pygame.Rect(int(w * 0.05), y, int(w * 0.14), row_h - 8)
             theme.draw_text(surf, _("Seat {n}").format(n=i + 1), label, size=int(row_h * 0.35), align="left")
-            name = pygame.Rect(label.right, y, int(w * 0.46), max(t, row_h - 8))
-            self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}")
-            kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * 0.3), max(t, row_h - 8))
-            self.button(surf, kind, _("Human") if self.kinds[i] == "human" else _("Computer"),
-                        functools.partial(self.toggle, i), hot=self.kinds[i] == "human", name=f"kind-{i}")
+            league = getattr(self.app, "league", None) is not None
+            name = pygame.Rect(label.right, y, int(w * (0.3 if league else 0.46)), max(t, row_h - 8))
+            self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}",
+                        hot=self.league_ids[i] is not None)
+            if league:  # the league button: pick a league name, type the PIN
+                lg = pygame.Rect(name.right + int(w * 0.01), y, int(w * 0.15), max(t, row_h - 8))
+                self.button(surf, lg, _("League"), functools.partial(self.league_login, i), name=f"league-{i}")
+                name = pygame.Rect(label.right, y, int(w * 0.46), name.height)
+            computer = self.kinds[i] == "computer"
+            kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * (0.16 if computer else 0.3)),
+                               max(t, row_h - 8))
+            self.button(surf, kind, _("Computer") if computer else _("Human"),
+                        functools.partial(self.toggle, i), hot=not computer, name=f"kind-{i}")
+            if computer:  # the level, one tap to the next (easy, medium, hard)
+                level = pygame.Rect(kind.right + int(w * 0.01), y, int(w * 0.13), kind.height)
+                self.button(surf, level, level_name(self.levels[i]), functools.partial(self.next_level, i),
+                            name=f"level-{i}")
         foot = pygame.Rect(int(w * 0.05), h - foot_h - int(h * 0.03), int(w * 0.9), foot_h)
         self.button(surf, pygame.Rect(foot.left, foot.top, int(w * 0.25), foot_h), _("Back"),
                     lambda: self.app.goto("choice"), name="back")
