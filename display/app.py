@@ -226,9 +226,12 @@ class App:
 
     # -- scenes -------------------------------------------------------------------------------
     def goto(self, name: str, **kwargs: Any) -> Any:
-        """Make scene ``name`` (see display.scenes.SCENES) current."""
+        """Make scene ``name`` (see display.scenes.SCENES) current. Outside a table and its
+        reviews every lamp is off (they light again for what acts there)."""
         if self.scene is not None:
             self.scene.exit()
+        if not (name.endswith("_table") or name.endswith("_review")):
+            self.hw.all_lamps_off()
         self.scene = load_scene(name)(self, **kwargs)
         if self.notice is not None:
             self.notice.rect = pygame.Rect(0, 0, 0, 0)  # shown (and touchable) again only once drawn
@@ -349,15 +352,42 @@ class App:
         self.match = None
 
     def after_match(self) -> None:
-        """Match over and seen: the next match (headless) or the attract screen."""
+        """Match over and seen ("New game"): the next match (headless), else the seating
+        screen for a new match of the same game with the same seats, names and rules."""
+        m = self.match
+        again = None
+        if m is not None:
+            again = {"game": m.game, "seats": [dict(s) for s in m.seats],
+                     "preset": m.session.header.extra.get("preset")
+                     or (self.settings.gin_preset if m.game == "gin" else self.settings.contract_preset)}
         self.finish_match()
         self.match = None
         if self.headless and self.matches_done >= self.matches_wanted:
             self.running = False
             return
-        self.goto("attract")
+        if self.headless or again is None:
+            self.goto("attract")
+            return
+        self.goto("seating", **again)
 
     # -- settings -----------------------------------------------------------------------------
+    def change_pin(self, pin: str) -> str | None:
+        """Store a new operator PIN (hashed) in the config file this table read (else the
+        system one) and use it from now on; returns why not, or None."""
+        import os
+
+        from display.config import SYSTEM_CONFIG, hash_pin, set_pin_in_file
+
+        sources = self.config.sources
+        path = Path(sources[-1] if len(sources) > 1 else os.environ.get("RUMMY_TABLE_CONFIG") or SYSTEM_CONFIG)
+        pin_hash = hash_pin(pin)
+        try:
+            set_pin_in_file(path, pin_hash)
+        except (OSError, ValueError) as exc:
+            return f"{path}: {one_line(str(exc))}"
+        self.config = replace(self.config, operator=replace(self.config.operator, pin_hash=pin_hash))
+        return None
+
     def set_language(self, lang: str) -> None:
         self.settings.language = i18n.set_language(lang)
         if self.scene is not None:

@@ -95,5 +95,7 @@ def event_text(match: Any, ev: Any) -> str:
         skipped = [match.name(s) for s in d["skipped"] if 0 <= s < seats and s != ev.seat]
         if not skipped:
             return ""
-        return _("After the buy {names} lose their turn").format(names=", ".join(skipped))
+        # name first, the verb agreeing with how many (one name, or several)
+        return ngettext("{names} misses a turn after the buy", "{names} miss a turn after the buy",
+                        len(skipped)).format(names=", ".join(skipped))
     return ""

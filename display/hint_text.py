@@ -21,7 +21,8 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.THINKING: lambda p, name: _("Thinking…"),
     C.NOT_YOUR_TURN: lambda p, name: _("Not your turn: wait for {name}").format(name=name(p["seat"])),
     C.WAIT: lambda p, name: _("Wait"),
-    C.HOLD_TO_LOOK: lambda p, name: _("Hold your cards to look at them"),
+    C.HOLD_TO_LOOK: lambda p, name: _("Hold one of your buttons to see your cards"),
+    C.HOW_TO_LOOK: lambda p, name: _("Your turn: hold your button to see your cards"),
     C.CANNOT_NOW: lambda p, name: _("You cannot do that now"),
     # gin
     C.UPCARD_OFFER: lambda p, name: _("Your turn: touch the pile to take {card}, or DRAW to pass").format(
@@ -33,12 +34,13 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.TAKE_PICK_DISCARD: lambda p, name: _("Touch the card you knock with"),
     C.NOW_TOUCH_KNOCK_CARD: lambda p, name: _("Now touch the card you knock with"),
     C.MUST_KNOCK: lambda p, name: _("You must knock now (illegal knock earlier)"),
-    C.HOLD_THEN_DISCARD: lambda p, name: _("Hold your cards to look, then touch one to discard"),
+    C.HOLD_THEN_DISCARD: lambda p, name: _("Hold one of your buttons to look, then touch a card to discard"),
     C.TOUCH_AGAIN_TO_DISCARD: lambda p, name: _("Touch {card} again to discard it").format(
         card=card_name(p["card"])),
     C.DISCARD_OR_KNOCK: lambda p, name: _("Touch a card to discard it, or KNOCK"),
     C.NO_KNOCK_YET: lambda p, name: _("No knock yet: deadwood {count}, the knock limit is {limit}").format(
         count=p["count"], limit=p["limit"]),
+    C.ILLEGAL_KNOCK_WARNING: lambda p, name: illegal_warning_text(p),
     C.LAST_CARD: lambda p, name: _("Last card: take {card} only to knock, or DRAW to decline").format(
         card=card_name(p["card"])),
     C.KNOCK_REVIEW: lambda p, name: _("Illegal knock: accept it or refuse"),
@@ -64,6 +66,15 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.PICK_ONE_TO_DISCARD: lambda p, name: _("Pick one card, then touch the pack to discard it"),
     C.PICK_ONE_TO_LAY_OFF: lambda p, name: _("Pick one card, then touch a meld to lay it off"),
 }
+
+
+def illegal_warning_text(p: Any) -> str:
+    """The warning before an illegal knock (G-8.3): the count, the limit and the penalty."""
+    if p["penalty"] == "opponent_option":
+        return _("Illegal knock ({count} over {limit}): your opponent may accept it, or refuse it and your hand "
+                 "is shown until you knock").format(count=p["count"], limit=p["limit"])
+    return _("Illegal knock ({count} over {limit}): your hand is shown and you must knock when you can").format(
+        count=p["count"], limit=p["limit"])
 
 
 def hint_text(hint: Hint | None, name: Callable[[int], str]) -> str:

@@ -2,8 +2,9 @@
 
     python -m display.screenshots OUTDIR [--size 1280x800] [--lang en,ru]
 
-Writes ``<screen>-<lang>.png`` for the attract screen, a gin table mid-hand, a knock
-review, a contract table with melds on it, a "Можно?" question, and a contract deal
+Writes ``<screen>-<lang>.png`` for the attract screen, a gin table's first turn with its
+hands private (how to look), a seat looking at his hand, the illegal-knock warning (G-8), a
+gin table mid-hand, a knock review, a contract table with melds on it, a "Можно?" question, and a contract deal
 review. Nothing is staged by hand: the games are played by the computer players through
 ``MatchDriver.submit`` from fixed seeds, so the pictures are reproducible.
 """
@@ -18,7 +19,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-SHOTS = ("attract", "gin-table", "gin-knock-review", "contract-table", "contract-buy", "contract-review")
+SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table", "gin-knock-review",
+         "contract-table", "contract-buy", "contract-review")
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
 
@@ -71,6 +73,39 @@ def _gin(app) -> Iterator[str]:
             continue
         _step(app, rng)
     app.abandon_match()
+
+
+def _private(app) -> Iterator[str]:
+    """Private hands (docs/privacy.md): the first turn says how to look; one seat holds his
+    button and sees his hand; the panel's Knock without a legal knock warns first (G-8)."""
+    from display.controller import Call
+    from rummy.gin.melds import deadwood
+
+    app.change(privacy="peek")
+    app.start_match("gin", [{"name": n, "kind": "human"} for n in GIN_NAMES])
+    m, rng = app.match, random.Random(4)
+    app.show_match()
+    yield "gin-first-turn"
+    seat = m.to_act()[0]
+    app.scene.reveal(seat)  # as if he held his DRAW button
+    yield "gin-look"
+    m.controller.release_all()
+    for _ in range(400):
+        h = m.state.hand
+        if (h is not None and h.phase.name == "DISCARD" and not m.review_pending
+                and deadwood(h.hands[m.to_act()[0]]) > h.knock_limit + 1):
+            break
+        _step(app, rng)
+    app.show_match()
+    seat = m.to_act()[0]
+    app.scene.reveal(seat)
+    app.scene.update(app.clock())
+    app.scene.call(seat, Call.KNOCK_BUTTON)
+    app.scene.ui[seat].flash = ""  # the warning stays as his status line
+    yield "gin-knock-warning"
+    m.controller.release_all()
+    app.abandon_match()
+    app.change(privacy="open")
 
 
 def _contract(app) -> Iterator[str]:
@@ -134,6 +169,15 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         app.goto("attract")
         app.frames = 3
         shoot("attract")
+        app.goto("choice")
+        shoot("choice")
+        app.start_match("gin", [{"name": n, "kind": "human"} for n in GIN_NAMES])
+        app.goto("operator", back="gin_table")
+        app.scene.unlocked = True
+        shoot("operator")
+        app.abandon_match()
+        for name in _private(app):
+            shoot(name)
         for name in _gin(app):
             shoot(name)
         for name in _contract(app):

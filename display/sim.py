@@ -31,6 +31,7 @@ class SimPanel:
         self._keys_down: set[int] = set()
         self._last_lamps: dict = {}
         self._last_seats: tuple = ()
+        self._last_words: tuple = ()  # the language and the game the strip was worded for
 
     def seat_count(self) -> int:
         m = self.app.match
@@ -73,11 +74,12 @@ class SimPanel:
         return True
 
     def update(self) -> bool:
-        """True when the strip must be redrawn (lamps or seats changed)."""
+        """True when the strip must be redrawn (lamps, seats, the language or the game changed)."""
         lamps = {s: dict(v) for s, v in self.app.hw.lamps.items()}
         seats = tuple((s.get("name"), s.get("kind")) for s in self.app.match.seats) if self.app.match else ()
-        if lamps != self._last_lamps or seats != self._last_seats:
-            self._last_lamps, self._last_seats = lamps, seats
+        words = (self.app.settings.language, self.app.match.game if self.app.match else None)
+        if lamps != self._last_lamps or seats != self._last_seats or words != self._last_words:
+            self._last_lamps, self._last_seats, self._last_words = lamps, seats, words
             self.dirty = True
         d, self.dirty = self.dirty, False
         return d
@@ -94,9 +96,10 @@ class SimPanel:
         w, h = surf.get_size()
         n = self.seat_count()
         game = self.app.match.game if self.app.match else "gin"
-        calls = CALLS if game == "contract" else (DRAW, KNOCK)
+        calls = tuple(c for c in (CALLS if game == "contract" else (DRAW, KNOCK))
+                      if any(self.app.hw.wired(s, c) for s in range(n)))  # gin seats have no BUY
         theme.draw_text(surf, _("Simulated buttons"), pygame.Rect(8, 4, w - 16, 28), colour=theme.GOLD, bold=True)
-        key_h = 24 + 18 * min(n, 6)
+        key_h = 42 + 18 * min(n, 6)
         area = pygame.Rect(6, 36, w - 12, h - 36 - key_h)
         block_h = area.height // n
         self.buttons = []
@@ -121,9 +124,12 @@ class SimPanel:
                                 colour=theme.INK_DIM)
                 self.buttons.append((c, seat, call))
         y = h - key_h
-        theme.draw_text(surf, _("Keys: draw / knock / buy"), pygame.Rect(8, y, w - 16, 20), size=14,
-                        colour=theme.INK_DIM, align="left")
+        theme.draw_text(surf, _("Keys: draw / knock / buy") if BUY in calls else _("Keys: draw / knock"),
+                        pygame.Rect(8, y, w - 16, 20), size=14, colour=theme.INK_DIM, align="left")
         for seat in range(min(n, 6)):
             keys = " / ".join((self.app.hw.key_for(seat, c) or "-").upper() for c in calls)
             theme.draw_text(surf, _("Seat {n}: {keys}").format(n=seat + 1, keys=keys),
                             pygame.Rect(8, y + 20 + seat * 18, w - 16, 18), size=14, align="left")
+        theme.draw_text(surf, _("Hold a seat's key to see its cards"),  # docs/privacy.md
+                        pygame.Rect(8, y + 22 + min(n, 6) * 18, w - 16, 18), size=14, colour=theme.INK_DIM,
+                        align="left")

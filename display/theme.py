@@ -62,11 +62,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     A missing or damaged font file never stops the table: pygame's own font stands in and
     the reason is kept in :data:`FONT_PROBLEMS`.
     """
+    if not pygame.font.get_init():
+        pygame.font.init()
     key = (ladder(size), bold)
     f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:  # pygame was quit and started again since: every cached font is dead
+            _fonts.clear()
+            f = None
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         path = FONT_BOLD if bold else FONT_REGULAR
         try:
             f = pygame.font.Font(str(path), key[0])

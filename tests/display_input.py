@@ -4,6 +4,7 @@ through the app's real input path (pygame events, gpiozero MockFactory pins)."""
 from __future__ import annotations
 
 import os
+import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -42,16 +43,35 @@ def hold(app, pos, clock: FakeClock, seconds: float = 0.7) -> None:
     app.frame(events=[_mouse(pygame.MOUSEBUTTONUP, pos)])
 
 
+_LOOKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # app -> seat -> the button he holds to look
+
+
+def _settle(app, clock: FakeClock, seconds: float) -> None:
+    """Let ``seconds`` pass while the board's poll thread would run (every 10 ms here)."""
+    end = clock.t + seconds
+    while clock.t < end - 1e-9:
+        clock.t = min(end, clock.t + 0.01)
+        app.hw.board.poll(clock.t)
+
+
 def press(app, seat: int, call: str, clock: FakeClock) -> None:
-    """Push the seat's arcade button: the MockFactory pin goes low, then high."""
+    """Tap the seat's arcade button: the MockFactory pin goes low, then high 80 ms later
+    (a tap acts; a hold would be a look). A seat holding this button to see his hand lets
+    go first and holds it again afterwards."""
+    looks = _LOOKS.setdefault(app, {})
+    again = looks.get(seat) == call
+    if again:
+        conceal(app, seat, clock)
     clock.t += 0.4  # beyond the board's 0.3 s lockout
     assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
-    settle(app, clock)
+    _settle(app, clock, 0.02)
     app.frame(events=[])
-    clock.t += 0.07
+    _settle(app, clock, 0.06)
     app.hw.release(seat, call)
-    settle(app, clock)
+    _settle(app, clock, 0.04)
     app.frame(events=[])
+    if again and app.scene.name.endswith("_table"):
+        reveal(app, seat, clock, button=call)
 
 
 def settle(app, clock: FakeClock) -> None:
@@ -75,8 +95,27 @@ def tap(app, name: str, clock: FakeClock) -> None:
     click(app, target(app, name).rect.center, clock)
 
 
-def reveal(app, seat: int, clock: FakeClock) -> None:
-    """Hold the seat's panel until his hand shows (privacy = peek)."""
-    if not app.scene.face_up(seat):
-        hold(app, target(app, f"panel-{seat}").rect.center, clock)
-        assert app.scene.face_up(seat), "holding the panel must show the hand"
+def reveal(app, seat: int, clock: FakeClock, *, button: str = "knock") -> None:
+    """The seat holds one of his arcade buttons until his hand shows (privacy = peek), and
+    keeps holding it (:func:`conceal` lets go); anyone else holding one lets go first."""
+    looks = _LOOKS.setdefault(app, {})
+    for other in [s for s in looks if s != seat]:
+        conceal(app, other, clock)
+    if app.scene.face_up(seat):
+        return
+    conceal(app, seat, clock)  # held since another screen: that press was no look here
+    clock.t += 0.4  # beyond the board's lockout
+    assert app.hw.press(seat, button), f"seat {seat} has no {button} button"
+    looks[seat] = button
+    _settle(app, clock, app.match.controller.look_after + 0.05)
+    app.frame(events=[])
+    assert app.scene.face_up(seat), "holding his own button shows the hand"
+
+
+def conceal(app, seat: int, clock: FakeClock) -> None:
+    """The seat lets go of the button he held to see his hand."""
+    button = _LOOKS.setdefault(app, {}).pop(seat, None)
+    if button is not None:
+        app.hw.release(seat, button)
+        _settle(app, clock, 0.04)
+        app.frame(events=[])

@@ -138,12 +138,27 @@ def test_gin_no_legal_knock_lamp_dark_and_the_panel_knock_is_the_players_call():
     assert isinstance(said.outcome, Say) and said.hint is not None and said.hint.code is HintCode.NO_KNOCK_YET
     assert said.hint.params["limit"] == 10 and said.hint.params["count"] > 10
     assert Call.KNOCK_BUTTON in {b.call for b in ctl.screen_buttons(seat)}  # expose_and_force (G-8.3)
+    warned = ctl.perform(seat, Call.KNOCK_BUTTON)  # first a warning with the penalty: no knock yet
+    assert warned.hint is not None and warned.hint.code is HintCode.ILLEGAL_KNOCK_WARNING
+    assert warned.hint.params["penalty"] == "expose_and_force" and warned.hint.params["count"] > 10
+    assert ctl.input(seat).mode is Mode.CONFIRM and ctl.hint(seat) == warned.hint
+    check_lamps(ctl, 2)
+    assert ctl.perform(seat, Call.CARD, c("KC")).action is None, "a card touch now is no knock: it picks"
+    assert not d.state.hand.exposed[seat] and ctl.input(seat) == GinInput(selected=c("KC"))
     ctl.perform(seat, Call.KNOCK_BUTTON)
+    ctl.perform(seat, Call.KNOCK_BUTTON)  # the second press confirms
     assert ctl.input(seat).mode is Mode.KNOCK
     check_lamps(ctl, 2)
     result = ctl.perform(seat, Call.CARD, c("KC"))  # G-8: an illegal knock, refereed
     assert result.refusal is None and d.state.hand.exposed[seat] and d.state.hand.must_knock[seat]
     check_lamps(ctl, 2)
+
+
+def test_gin_a_legal_knock_needs_no_confirmation():
+    d, ctl = gin_table()
+    ctl.perform(1, Call.DISCARD_PILE)  # G-4: take JD, all melded
+    assert Call.KNOCK_BUTTON in {b.call for b in ctl.screen_buttons(1)}
+    assert ctl.perform(1, Call.KNOCK_BUTTON).hint is None and ctl.input(1).mode is Mode.KNOCK
 
 
 def test_gin_illegal_knock_reject_offers_no_knock_button():
@@ -156,7 +171,8 @@ def test_gin_illegal_knock_reject_offers_no_knock_button():
 def test_gin_knock_review_accept_and_refuse_g_8_3():
     d, ctl = gin_table({"illegal_knock": "opponent_option"}, nondealer=HIGH, dealer=GIN_ND)
     seat = _draw_to_discard(ctl, d)
-    ctl.perform(seat, Call.KNOCK_BUTTON)
+    assert ctl.perform(seat, Call.KNOCK_BUTTON).hint.params["penalty"] == "opponent_option"
+    ctl.perform(seat, Call.KNOCK_BUTTON)  # confirmed
     ctl.perform(seat, Call.CARD, c("KC"))
     assert d.state.hand.phase is HandPhase.KNOCK_REVIEW
     check_lamps(ctl, 2)
@@ -217,7 +233,7 @@ def random_call(ctl: TableController, rng: random.Random, seat: int) -> tuple[Ca
     else:
         args = [(Call.CARD, k) for k in range(len(st.hands[seat]))]
         args += [(Call.TABLE_MELD, m.id) for m in st.table_melds]
-    args += [(b.call, b.arg) for b in ctl.screen_buttons(seat)]
+    args += [(b.call, b.arg) for b in ctl.screen_buttons(seat)] * 4  # what his panel offers, more often
     args += [(call, None) for call in (Call.DRAW, Call.KNOCK, Call.BUY, Call.STOCK, Call.DISCARD_PILE)]
     return rng.choice(args)
 
@@ -408,8 +424,9 @@ def test_every_hint_is_worded_in_every_language():
         for lang in i18n.LANGUAGES:
             i18n.set_language(lang)
             for code in HintCode:
-                words = hint_text(Hint(code, params), lambda s: f"<{s}>")
-                assert words and "{" not in words, (lang, code, words)
+                for penalty in ("expose_and_force", "opponent_option"):
+                    words = hint_text(Hint(code, {**params, "penalty": penalty}), lambda s: f"<{s}>")
+                    assert words and "{" not in words, (lang, code, words)
     finally:
         i18n.set_language("en")
 
@@ -420,12 +437,15 @@ def test_outcomes_are_values():
                                                                                    count=1))
 
 
-def test_a_hold_on_the_panel_is_a_peek_and_a_tap_says_how():
-    from display.controller import NOTHING, PEEK
+def test_a_hold_on_the_panel_shows_nothing_and_says_how_to_look():
+    from display.controller import NOTHING
 
     d, ctl, _clock = contract_table(3, humans={0, 1})
-    assert ctl.resolve(0, Call.HOLD) == PEEK
+    assert ctl.resolve(0, Call.HOLD, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK)), \
+        "a touch cannot say who touches: holding a panel never shows the hand"
     assert ctl.resolve(0, Call.PANEL, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK))
     assert ctl.resolve(0, Call.PANEL, face_up=True) == NOTHING
     assert ctl.resolve(2, Call.HOLD) == NOTHING, "a computer's hand is never shown"
-    assert not ctl.changes(0, PEEK)
+    assert not ctl.face_up(2, open_hands=True), "not even with open hands"
+
+

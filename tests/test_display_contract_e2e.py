@@ -146,7 +146,7 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
     app.start()
     frame(app)
     tap(app, "play", clock)
-    tap(app, "game-contract-standard", clock)
+    tap(app, "game-contract-seed_002", clock)
     assert app.scene.name == "seating"
     tap(app, "more", clock)  # three players: two people and a computer
     tap(app, "kind-1", clock)
@@ -172,7 +172,7 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
             assert app.hw.lamps[st.buy.asked]["draw"] and app.hw.lamps[st.buy.asked]["knock"]
         if st.phase in (TURN, PLAY, TAKE, ASK):
             table.step()
-    assert app.match is None and app.scene.name == "attract", "the game must end and return to attract"
+    assert app.match is None and app.scene.name == "seating", "the game ends; New game seats the players again"
     assert deals == 5 and app.matches_done == 1
     assert asked_seen and table.timeouts == 1
     assert "buy" in table.kinds and "answer" in table.kinds and "meld" in table.kinds

@@ -80,6 +80,7 @@ def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
     click(app, target(app, "start").rect.center, clock)
     assert app.scene.name == "gin_table"
     assert [s["kind"] for s in app.match.seats] == ["human", "human"]
+    seats_played = list(app.match.seats)
     bot, rng = BasicPlayer(), random.Random(5)
     kinds: list[str] = []
     hands = 0
@@ -100,7 +101,8 @@ def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
             assert app.match.session.actions_applied == n
             assert "Not your turn" in app.scene.ui[other].flash
         kinds.append(play_turn(app, clock, bot, rng))
-    assert app.match is None and app.scene.name == "attract", "the match must end and return to attract"
+    assert app.match is None and app.scene.name == "seating", "the match ends; New game seats the players again"
+    assert [s["name"] for s in app.scene.seats()] == [s["name"] for s in seats_played]
     assert app.matches_done == 1
     assert hands >= 1 and "discard" in kinds and ("knock" in kinds or "big_gin" in kinds)
     archived = list((tmp_path / "archive").glob("*.jsonl"))
@@ -196,6 +198,10 @@ def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
     press(app, seat, "knock", clock)  # a dark lamp's button does nothing but say why (G-7.2)
     assert app.scene.ui[seat].mode == "" and "No knock yet" in app.scene.ui[seat].flash
     click(app, target(app, f"knock-{seat}").rect.center, clock)  # the panel's Knock: the player's call (G-8)
+    assert app.scene.ui[seat].mode == "confirm", "first a warning, no knock yet"
+    assert "you must knock when you can" in app.scene.ui[seat].flash, "the warning says the penalty"
+    assert [label for label, *_ in app.scene._panel_buttons(seat)] == ["Knock anyway"]
+    click(app, target(app, f"knock-{seat}").rect.center, clock)  # the second touch confirms
     assert app.scene.ui[seat].mode == "knock"
     card = max(hand, key=lambda c: c.value)
     touch_card(app, seat, card, clock)

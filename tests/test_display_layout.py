@@ -139,7 +139,9 @@ def test_gin_review_fits(tmp_path):
         app.close()
 
 
-def test_peek_privacy_hides_hands_until_held(tmp_path):
+def test_peek_privacy_hides_hands_until_his_button_is_held(tmp_path):
+    from device.events import InputEvent
+
     app = playing_table(tmp_path, (1280, 800), privacy="peek")
     scene = app.scene
     seat = app.match.to_act()[0]
@@ -148,7 +150,13 @@ def test_peek_privacy_hides_hands_until_held(tmp_path):
     t = next(t for t in scene.targets if t.name == f"panel-{seat}")
     scene.on_pointer("down", t.rect.center, now)
     scene.update(now + 0.7)
+    assert not scene.face_up(seat), "holding a panel shows nothing (docs/privacy.md)"
+    scene.on_pointer("up", t.rect.center, now + 0.7)
+    scene.on_button(InputEvent(seat, "draw", "press", "sim", now + 0.7))
+    scene.update(now + 1.1)
     assert scene.face_up(seat) and not scene.face_up(1 - seat)
+    scene.on_button(InputEvent(seat, "draw", "release", "sim", now + 1.2))
+    assert not scene.face_up(seat)
     app.close()
 
 

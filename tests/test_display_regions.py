@@ -51,12 +51,13 @@ def test_partial_redraws_match_a_full_redraw(tmp_path, game, seats, size, layout
     for step in range(60):
         if m.review_pending or app.scene.name != f"{game}_table":
             break
-        now[0] += 5.0  # peeks (12 s) come and go
+        now[0] += 5.0
+        app.match.controller.release_all()  # looks come and go: each seat lets go of his button
         seat = m.to_act()[0]
         m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
         if m.review_pending:
             break
-        if step % 3 == 0:  # a peek changes one panel only
+        if step % 3 == 0:  # a look changes one panel only
             app.scene.reveal(seat)
         elif step % 3 == 1:  # also the panel of a seat that is not to play
             app.scene.reveal((seat + 1) % seats)

@@ -14,33 +14,39 @@ from display.controller import contract, gin
 from display.controller.calls import (
     BUTTONS,
     NOTHING,
-    PEEK,
     Call,
     Change,
     Hint,
     HintCode,
     Nothing,
     Outcome,
-    Peek,
     Say,
     ScreenButton,
     Submit,
 )
-from display.controller.table import Deadline, Driver, GameTable, Result, Situation, TableController
+from display.controller.table import (
+    LOOK_AFTER_S,
+    Deadline,
+    Driver,
+    GameTable,
+    Result,
+    Situation,
+    TableController,
+)
 
 #: game name -> its call table
 GAMES: dict[str, GameTable] = {"gin": gin.GAME, "contract": contract.GAME}
 
 
 def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], answer_seconds: float = 8.0,
-                   buy_window: float = 2.5) -> TableController:
+                   buy_window: float = 2.5, look_after: float = LOOK_AFTER_S) -> TableController:
     """The controller of a match of ``game`` driven by ``driver``."""
     return TableController(GAMES[game], driver, clock=clock, answer_seconds=answer_seconds,
-                           buy_window=buy_window)
+                           buy_window=buy_window, look_after=look_after)
 
 
 __all__ = [
-    "BUTTONS", "GAMES", "NOTHING", "PEEK", "Call", "Change", "Deadline", "Driver", "GameTable", "Hint", "HintCode",
-    "Nothing", "Outcome", "Peek", "Result", "Say", "ScreenButton", "Situation", "Submit", "TableController",
+    "BUTTONS", "GAMES", "LOOK_AFTER_S", "NOTHING", "Call", "Change", "Deadline", "Driver", "GameTable", "Hint", "HintCode",
+    "Nothing", "Outcome", "Result", "Say", "ScreenButton", "Situation", "Submit", "TableController",
     "controller_for",
 ]

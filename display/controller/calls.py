@@ -9,7 +9,6 @@ controller turns a call into an :data:`Outcome`:
   player's own arrangement or an illegal knock, which only the engine can judge);
 * :class:`Change` — a change of the seat's input state (picked cards, knock mode …);
 * :class:`Say` — nothing changes; the display words the hint (why not, what to do);
-* :class:`Peek` — the display shows the seat's hand for a while (a hold, privacy = peek);
 * :data:`NOTHING` — nothing at all (a computer's button, a touch nobody may make now).
 
 Hints are codes with data (:class:`Hint`); the display words them (``display.hint_text``).
@@ -39,7 +38,7 @@ class Call(StrEnum):
     TABLE_MELD = "table_meld"  # arg: the meld id (contract lay-off target)
     # the seat's own panel
     PANEL = "panel"  # a tap on it
-    HOLD = "hold"  # holding it (or one of its cards): peek at the hand (privacy = peek)
+    HOLD = "hold"  # holding it (or one of its cards): says how to look (a touch shows no hand)
     # on-screen buttons in the seat's panel
     TAKE_BUTTON = "take_button"  # gin: take the upcard / the discard
     PASS_BUTTON = "pass_button"
@@ -74,7 +73,8 @@ class HintCode(StrEnum):
     THINKING = "thinking"
     NOT_YOUR_TURN = "not_your_turn"  # seat (who is to act)
     WAIT = "wait"
-    HOLD_TO_LOOK = "hold_to_look"
+    HOLD_TO_LOOK = "hold_to_look"  # a face-down hand touched: hold one of your buttons
+    HOW_TO_LOOK = "how_to_look"  # the first turn: how to see your cards
     CANNOT_NOW = "cannot_now"
     # gin
     UPCARD_OFFER = "upcard_offer"  # card
@@ -88,6 +88,7 @@ class HintCode(StrEnum):
     TOUCH_AGAIN_TO_DISCARD = "touch_again_to_discard"  # card
     DISCARD_OR_KNOCK = "discard_or_knock"
     NO_KNOCK_YET = "no_knock_yet"  # count, limit (KNOCK pressed without a legal knock, G-7.2)
+    ILLEGAL_KNOCK_WARNING = "illegal_knock_warning"  # count, limit, penalty (the rules' illegal_knock, G-8.3)
     LAST_CARD = "last_card"  # card (G-13.3)
     KNOCK_REVIEW = "knock_review"  # G-8.3
     LAY_OFF = "lay_off"  # G-11.3
@@ -150,21 +151,13 @@ class Say:
 
 
 @dataclass(frozen=True)
-class Peek:
-    """Nothing changes in the game; the display shows the seat his cards for a while."""
-
-
-PEEK = Peek()
-
-
-@dataclass(frozen=True)
 class Nothing:
     """Nothing happens and nothing is said."""
 
 
 NOTHING = Nothing()
 
-Outcome = Submit | Change | Say | Peek | Nothing
+Outcome = Submit | Change | Say | Nothing
 
 
 @dataclass(frozen=True)

@@ -334,6 +334,10 @@ class ContractTable:
         return tuple(out[:4])
 
     # -- timers -----------------------------------------------------------------------------
+    def open_hand(self, state: Any, seat: int) -> bool:
+        """No contract rule shows a hand in play."""
+        return False
+
     def observe(self, ctl: TableController, now: float) -> None:
         """A new question starts the answer deadline (C-8.4); a new turn the buy window."""
         st, d = ctl.driver.state, ctl.driver

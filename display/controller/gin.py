@@ -10,8 +10,10 @@ draw (G-5.1)            DRAW / stock / draw_button: draw_stock; pile / take_butt
 discard (G-5.2, G-7)    card: pick it, touched again (or the pile) discard it; KNOCK: knock
                         mode (only with a legal knock, G-7.2), then a card knocks with it;
                         KNOCK again: Big Gin (G-10) or cancel; DRAW: cancel the knock mode;
-                        knock_button: knock mode also for an illegal knock (G-8), judged by
-                        the engine; big_gin_button
+                        knock_button: knock mode; without a legal knock, where the rules
+                        referee an illegal one (G-8), first a warning that says the
+                        penalty (confirm mode), pressed again the knock mode, judged by the
+                        engine; big_gin_button
 last_chance (G-13.3)    DRAW / decline_button: decline; KNOCK / pile / take_and_knock_button:
                         take mode, then a card: take_and_knock with it
 knock_review (G-8.3)    KNOCK / accept_button: accept_knock; DRAW / refuse_button:
@@ -55,6 +57,7 @@ class Mode(StrEnum):
     NONE = ""
     KNOCK = "knock"
     TAKE = "take"
+    CONFIRM = "confirm"  # the panel's Knock without a legal knock: warned, press again to knock (G-8)
 
 
 @dataclass(frozen=True)
@@ -114,9 +117,17 @@ def _no_knock(sit: Situation) -> Say:
     return Say(Hint.of(HintCode.NO_KNOCK_YET, count=deadwood(h.hands[sit.seat]), limit=h.knock_limit))
 
 
+def illegal_warning(sit: Situation) -> Hint:
+    """What an illegal knock would cost now (G-8.3, by the rules' ``illegal_knock``)."""
+    h = _hand(sit)
+    return Hint.of(HintCode.ILLEGAL_KNOCK_WARNING, count=deadwood(h.hands[sit.seat]), limit=h.knock_limit,
+                   penalty=sit.state.rules.illegal_knock)
+
+
 def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outcome | None:
     """KNOCK in the discard phase: knock mode (with a picked card: knock with it); again:
-    Big Gin when it is on (G-10), else cancel."""
+    Big Gin when it is on (G-10), else cancel. The panel's Knock (``illegal_too``) without
+    a legal knock warns first (G-8: what the penalty is); pressed again, the knock mode."""
     inp = _inp(sit)
     if inp.mode is Mode.KNOCK:
         if not illegal_too:
@@ -126,6 +137,8 @@ def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outc
         return Change(CLEAR)
     if not (K.KNOCK in sit.kinds or (illegal_too and _may_knock_at_all(sit))):
         return _no_knock(sit)  # G-7.2: the lamp is off, the press says why
+    if K.KNOCK not in sit.kinds and inp.mode is not Mode.CONFIRM:
+        return Change(GinInput(mode=Mode.CONFIRM), illegal_warning(sit))  # G-8: warned, not yet knocking
     if inp.selected is not None and sit.find(K.KNOCK, card=inp.selected) is not None:
         return _knock_with(sit, inp.selected)
     return Change(GinInput(mode=Mode.KNOCK))
@@ -262,6 +275,8 @@ class GinTable:
             return Hint.of(HintCode.KNOCK_PICK_DISCARD)
         if inp.mode is Mode.TAKE:
             return Hint.of(HintCode.TAKE_PICK_DISCARD)
+        if inp.mode is Mode.CONFIRM:
+            return illegal_warning(sit)
         if phase is HandPhase.UPCARD:
             return Hint.of(HintCode.UPCARD_OFFER, card=h.upcard)  # G-4
         if phase is HandPhase.FORCED_DRAW:
@@ -310,6 +325,11 @@ class GinTable:
         if K.DONE_LAYING_OFF in kinds:
             out.append(ScreenButton(Call.DONE_BUTTON, hot=True))
         return tuple(out[:3])
+
+    def open_hand(self, state: Any, seat: int) -> bool:
+        """A hand over shows both hands; an illegal knocker's stays face up (G-8.2)."""
+        h = state.hand
+        return h is not None and (h.phase is HandPhase.OVER or bool(h.exposed[seat]))
 
     def observe(self, ctl: TableController, now: float) -> None:
         """Gin has no rule timers."""

@@ -10,8 +10,12 @@ rebuild (the operator menu, a language change). No pygame.
 
 A scene asks:
 
+* ``ctl.button(seat, "draw", "press" | "release", t)`` — an arcade button edge; returns
+  the call to perform for a *tap* (released within ``look_after``), None for a *look*;
+* ``ctl.face_up(seat, now, open_hands=…)`` — the privacy rule (docs/privacy.md): a human
+  seat's hand shows only while he holds one of his own buttons, one hand at a time;
 * ``ctl.perform(seat, Call.DRAW)`` — do what DRAW does for ``seat`` now (a hold on his
-  panel, ``Call.HOLD``, is a :class:`Peek` for the display); the
+  panel, ``Call.HOLD``, only says how to look: a touch cannot tell who touches); the
   :class:`Result` says what happened (an engine refusal, a hint to word, the action);
 * ``ctl.resolve(seat, Call.DRAW)`` — what it would do (an :data:`Outcome`), nothing done;
 * ``ctl.lamps(seat)`` — ``{"draw": bool, "knock": bool, "buy": bool}``;
@@ -29,14 +33,12 @@ from typing import Any, Protocol
 from display.controller.calls import (
     BUTTONS,
     NOTHING,
-    PEEK,
     Call,
     Change,
     Hint,
     HintCode,
     Nothing,
     Outcome,
-    Peek,
     Say,
     ScreenButton,
     Submit,
@@ -122,6 +124,10 @@ class GameTable(Protocol):
 
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]: ...
 
+    def open_hand(self, state: Any, seat: int) -> bool:
+        """The rules show this hand to everybody (gin: G-8.2 an illegal knocker's, a hand over)."""
+        ...
+
     def observe(self, ctl: TableController, now: float) -> None:
         """The state may have changed: arm the game's timers."""
         ...
@@ -184,18 +190,92 @@ class Deadline:
         return self.key is not None and now >= self.at
 
 
+#: a button held this long is a look (the hand shows while it is held), not a tap
+LOOK_AFTER_S = 0.3
+
+
 class TableController:
     """The controller of one match (see the module docstring)."""
 
     def __init__(self, game: GameTable, driver: Driver, *, clock: Callable[[], float],
-                 answer_seconds: float = 8.0, buy_window: float = 2.5) -> None:
+                 answer_seconds: float = 8.0, buy_window: float = 2.5, look_after: float = LOOK_AFTER_S) -> None:
         self.game = game
         self.driver = driver
         self.clock = clock
         self.answer = Deadline(answer_seconds)  # C-8.4
         self.window = Deadline(buy_window)  # people may press BUY before a computer takes a card
+        self.look_after = look_after
         self._inputs: dict[int, tuple[object, Any]] = {}
+        self._down: dict[tuple[int, str], float] = {}  # (seat, button) held -> its press time
+        self._looks: set[tuple[int, str]] = set()  # held presses that have been a look
+        self.looked: set[int] = set()  # seats that have seen their hand (the how-to-look hint stops)
         self.observe()
+
+    # -- privacy: who sees his hand (docs/privacy.md) --------------------------------------------
+    def button(self, seat: int, button: str, edge: str, t: float, *, open_hands: bool = False) -> Call | None:
+        """An arcade button edge of ``seat`` at ``t``. A press only starts the clock; its
+        release is a *tap* (returns the button's call, to perform now) when it came within
+        ``look_after`` and the press never showed the hand, else the end of a *look* (None).
+        With open hands nobody needs to look: every release is a tap. ``hold`` edges (the
+        board's own, after seconds) say nothing new."""
+        key = (seat, button)
+        if edge == "press":
+            self._down[key] = t
+            self._looks.discard(key)
+            return None
+        if edge != "release":
+            return None
+        t0 = self._down.pop(key, None)
+        looked = key in self._looks
+        self._looks.discard(key)
+        if t0 is None:
+            return None  # pressed before this table heard of it (another screen): no call
+        if not open_hands and (looked or self._long(t - t0)):
+            return None
+        return Call(button) if button in {str(b) for b in BUTTONS} else None
+
+    def _long(self, held: float) -> bool:
+        return held >= self.look_after - 1e-9  # clock sums are floats
+
+    def release_all(self) -> None:
+        """Forget every held button (a table screen is entered: presses it did not see)."""
+        self._down.clear()
+        self._looks.clear()
+
+    def holding(self, seat: int) -> bool:
+        """Is ``seat`` holding one of his buttons now?"""
+        return any(s == seat for s, _b in self._down)
+
+    def viewer(self, now: float) -> int | None:
+        """The one seat whose hand the privacy rule shows at ``now``: of the human seats
+        holding one of their own buttons for ``look_after`` or longer, the one who began
+        first (a later one waits until he lets go). A query: nothing changes."""
+        held = [(t0, seat) for (seat, _b), t0 in self._down.items()
+                if self._long(now - t0) and self.driver.is_human(seat)]
+        return min(held)[1] if held else None
+
+    def note_looks(self, now: float, seats: int, *, open_hands: bool = False) -> None:
+        """A frame is shown at ``now`` (the scene's update, before it draws): the presses
+        held long enough are looks (their release is no tap), and the human seats that see
+        their hands know how to look (the first-turn hint stops)."""
+        for key, t0 in self._down.items():
+            if self._long(now - t0):
+                self._looks.add(key)
+        self.looked.update(s for s in range(seats)
+                           if self.driver.is_human(s) and self.face_up(s, now, open_hands=open_hands))
+
+    def face_up(self, seat: int, now: float | None = None, *, open_hands: bool = False) -> bool:
+        """Does ``seat``'s hand show at ``now``? The rules' open hands (G-8.2) always; a
+        computer's never; a human's with open hands (the operator's choice), else only
+        while he is the :meth:`viewer`."""
+        state = self.driver.state
+        if self.game.open_hand(state, seat):
+            return True
+        if not self.driver.is_human(seat):
+            return False
+        if open_hands:
+            return True
+        return self.viewer(self.clock() if now is None else now) == seat
 
     # -- the seats' input state -------------------------------------------------------------
     def input(self, seat: int) -> Any:
@@ -230,9 +310,7 @@ class TableController:
         sit = self.situation(seat, face_up=face_up)
         if not sit.human:
             return NOTHING  # a computer's buttons do nothing
-        if call is Call.HOLD:
-            return PEEK
-        if call is Call.PANEL:
+        if call in (Call.HOLD, Call.PANEL):  # a touch cannot say who touches: it shows nothing
             return NOTHING if face_up else Say(Hint.of(HintCode.HOLD_TO_LOOK))
         return self.game.resolve(sit, call, arg)
 
@@ -263,7 +341,7 @@ class TableController:
     def perform(self, seat: int | None, call: Call, arg: Any = None, *, face_up: bool = True) -> Result:
         """Do what ``call`` by ``seat`` does now."""
         outcome = self.resolve(seat, call, arg, face_up=face_up)
-        if seat is None or isinstance(outcome, Say | Peek | Nothing):
+        if seat is None or isinstance(outcome, Say | Nothing):
             return Result(outcome)
         if isinstance(outcome, Change):
             self.set_input(seat, outcome.input)
@@ -277,8 +355,12 @@ class TableController:
 
     # -- what to show -----------------------------------------------------------------------
     def hint(self, seat: int, *, face_up: bool = True) -> Hint | None:
-        """What ``seat`` should do now (None: nothing to say)."""
-        return self.game.hint(self.situation(seat, face_up=face_up))
+        """What ``seat`` should do now (None: nothing to say). A human in turn who has
+        never seen his hand is told first how to look (the first turn)."""
+        sit = self.situation(seat, face_up=face_up)
+        if sit.human and not face_up and sit.to_act[:1] == (seat,) and seat not in self.looked:
+            return Hint.of(HintCode.HOW_TO_LOOK)
+        return self.game.hint(sit)
 
     def screen_buttons(self, seat: int, *, face_up: bool = True) -> tuple[ScreenButton, ...]:
         """The on-screen buttons of the seat's panel now (none for a computer)."""

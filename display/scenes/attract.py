@@ -124,11 +124,11 @@ class AttractScene(Scene):
         from display.layout import grid
 
         problems = self.app.hw.problems if self.app.mode == "kiosk" else []
-        if problems:  # loud: a table with dead buttons must say so
-            box = pygame.Rect(8, 4, w - 16, max(18, int(h * 0.045)))
+        if problems:  # loud: a table with dead buttons must say so (left of the top buttons, wrapped)
+            box = pygame.Rect(8, 4, recall.left - 16, max(bh, int(h * 0.07)))
             text = "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else "")
-            items.append((box.inflate(w, 0), lambda s: theme.draw_text(s, text, box, colour=theme.WARN,
-                                                                      align="left")))
+            items.append((box, lambda s: theme.draw_paragraph(s, text, box, size=max(12, int(h * 0.026)),
+                                                              colour=theme.WARN, align="left")))
         league = self._league_item()
         if league is not None:
             items.append(league)

@@ -1,4 +1,5 @@
-"""Game choice: gin rummy (standard, knock card, tournament) or contract rummy."""
+"""Game choice: gin rummy (standard, knock card, tournament, Pagat classic) on the left,
+contract rummy (the seed rules, American May-I) on the right."""
 
 from __future__ import annotations
 
@@ -14,8 +15,12 @@ GIN_CHOICES = (
     ("standard", N_("Gin rummy"), N_("Knock with 10 or less. First to 100 wins.")),
     ("knock_card", N_("Gin: knock card"), N_("The upcard sets the knock limit (Oklahoma).")),
     ("tournament", N_("Gin: tournament"), N_("Best of five games to 250.")),
+    ("pagat_classic", N_("Gin: Pagat classic"), N_("Gin 20, undercut 10, the winner deals.")),
 )
-CONTRACT = ("standard", N_("Contract rummy"), N_("Five deals, 2 to 6 players, buy with \u201cМожно?\u201d"))
+CONTRACT_CHOICES = (
+    ("seed_002", N_("Contract rummy"), N_("Five deals, 2 to 6 players, buy with \u201cМожно?\u201d")),
+    ("american_may_i", N_("Contract: May I"), N_("Runs of four; play goes on from the player in turn.")),
+)
 
 
 class ChoiceScene(Scene):
@@ -25,17 +30,20 @@ class ChoiceScene(Scene):
         self.heading(surf, _("Choose a game"), 0.03, 0.12)
         w, h = self.size
         t = self.touch
-        choices = [("gin", *c) for c in GIN_CHOICES]
-        choices.append(("contract", *CONTRACT))
-        top, bottom = int(h * 0.18), h - max(t, int(h * 0.11)) - int(h * 0.05)
-        row_h = (bottom - top) // len(choices)
-        for i, (game, preset, title, blurb) in enumerate(choices):
-            row = pygame.Rect(int(w * 0.05), top + i * row_h, int(w * 0.9), row_h - int(h * 0.02))
-            btn = pygame.Rect(row.left, row.top, int(row.width * 0.42), max(t, row.height))
-            self.button(surf, btn, _(title), functools.partial(self.pick, game, preset), name=f"game-{game}-{preset}")
-            theme.draw_paragraph(surf, _(blurb), pygame.Rect(btn.right + int(w * 0.03), row.top,
-                                                         row.right - btn.right - int(w * 0.03), row.height),
-                                 size=max(14, int(row.height * 0.28)), align="left")
+        top, bottom = int(h * 0.17), h - max(t, int(h * 0.11)) - int(h * 0.05)
+        gap = int(w * 0.03)
+        col_w = (int(w * 0.9) - gap) // 2
+        for c, (game, choices) in enumerate((("gin", GIN_CHOICES), ("contract", CONTRACT_CHOICES))):
+            row_h = (bottom - top) // len(GIN_CHOICES)
+            x = int(w * 0.05) + c * (col_w + gap)
+            for i, (preset, title, blurb) in enumerate(choices):
+                row = pygame.Rect(x, top + i * row_h, col_w, row_h - int(h * 0.015))
+                btn = pygame.Rect(row.left, row.top, row.width, max(t, int(row.height * 0.55)))
+                self.button(surf, btn, _(title), functools.partial(self.pick, game, preset),
+                            name=f"game-{game}-{preset}")
+                theme.draw_paragraph(surf, _(blurb), pygame.Rect(row.left, btn.bottom + 2, row.width,
+                                                                 max(12, row.bottom - btn.bottom - 2)),
+                                     size=max(12, int(row.height * 0.17)), align="left")
         back = pygame.Rect(int(w * 0.05), h - max(t, int(h * 0.11)) - int(h * 0.03), int(w * 0.25),
                            max(t, int(h * 0.11)))
         self.button(surf, back, _("Back"), lambda: self.app.goto("attract"), name="back")

@@ -36,10 +36,9 @@ from display.scenes.contract_panel import (
 )
 from display.scenes.contract_tray import tray_place
 from display.scenes.painting import place_of
-from display.scenes.table_base import PEEK_SECONDS, TableScene
+from display.scenes.table_base import TableScene
 from display.viewmodels import contract as vm
 from display.viewmodels.contract import TrayVM
-from rummy.actions import Action
 from rummy.cards import Card
 from rummy.contract.state import PLAY, TURN
 
@@ -54,7 +53,6 @@ class SeatUI:
 
     ctl: TableController
     seat: int
-    revealed_until: float = 0.0
     flash: str = ""
     flash_until: float = 0.0
 
@@ -119,11 +117,6 @@ class ContractTableScene(TableScene):
     def seats(self) -> int:
         return len(self.m.seats)
 
-    def face_up(self, seat: int) -> bool:
-        if not self.m.is_human(seat):
-            return False
-        return self.app.settings.privacy == "open" or self.ui[seat].revealed_until > self.now
-
     def hand(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.st.hands[seat]) if self.st.hands else ()
 
@@ -152,19 +145,13 @@ class ContractTableScene(TableScene):
 
     # -- calls (what each does is the table controller's, display.controller.contract) ---------
     def pick_card(self, seat: int, index: int) -> None:
-        """A touch on one of the seat's own cards (``index`` into his hand); it keeps a
-        peeked hand showing."""
-        if self.face_up(seat):
-            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        """A touch on one of the seat's own cards (``index`` into his hand; acts only while
+        his hand shows)."""
         self.call(seat, Call.CARD, index)
 
     def touch_meld(self, meld_id: int) -> None:
         """A meld on the table: lay off the picked card onto it (C-5.2)."""
         self.table_call(Call.TABLE_MELD, meld_id)
-
-    def after_submit(self, seat: int, action: Action) -> None:
-        if action.kind == "discard":
-            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:

@@ -132,6 +132,12 @@ class GinPanelPainter:
                     cardart.HINT if hand.up and card == hand.suggest else None)
                 img = cardart.card_surface(card, r.size, face_up=hand.up, four_colour=hand.four_colour,
                                            outline=outline)
+                if card == hand.drawn:  # the card just drawn: a gold dot low in its visible strip
+                    img = img.copy()
+                    rad = max(4, r.width // 9)
+                    centre = (max(rad + 3, r.width // 5), r.height - rad - max(4, r.height // 14))
+                    pygame.draw.circle(img, theme.PANEL, centre, rad + 2)
+                    pygame.draw.circle(img, theme.GOLD, centre, rad)
                 layer.blit(turned_copy(img, 180) if turned else img, place(r.move(origin)))
             for g_start, g_len in hand.groups:
                 if g_start + g_len <= len(rects):

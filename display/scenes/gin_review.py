@@ -153,9 +153,13 @@ class GinReviewPainter:
                highlight: tuple[Any, ...] = ()) -> int:
         cw, ch = cardart.card_size_for_height(ch)
         step = int(cw * 0.62)
-        for c in cards:
-            outline = cardart.HINT if c in highlight else None
+        bar = max(4, ch // 14)
+        for c in cards:  # a laid-off card (G-11): outlined in gold, a gold bar under it
+            laid = c in highlight
+            outline = cardart.SELECT if laid else None
             surf.blit(cardart.card_surface(c, (cw, ch), four_colour=four_colour, outline=outline), (x, y))
+            if laid:
+                surf.fill(theme.GOLD, pygame.Rect(x, y + ch + 2, step if c != cards[-1] else cw, bar))
             x += step
         return x + cw - step
 

@@ -4,8 +4,9 @@ A view over ``MatchState`` with no rules of its own: every call (arcade button, 
 on-screen button) goes to the match's table controller (:mod:`display.controller.gin`),
 which makes it an engine action and lights the lamps. Touch the stock or press DRAW to draw;
 touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
-discard; KNOCK then touch the discard to knock (G-7). Hands are face down until the owner
-holds his panel (privacy = peek) or face up for practice (privacy = open).
+discard; KNOCK then touch the discard to knock (G-7). Hands are face down except while the owner
+holds one of his arcade buttons (privacy = peek, docs/privacy.md) or face up for practice
+(privacy = open).
 """
 
 from __future__ import annotations
@@ -27,9 +28,8 @@ from display.scenes.base import Target
 from display.scenes.gin_centre import GinCentrePainter
 from display.scenes.gin_panel import GinPanelPainter
 from display.scenes.painting import place_of
-from display.scenes.table_base import PEEK_SECONDS, TableScene
+from display.scenes.table_base import TableScene
 from display.viewmodels.gin import gin_centre, gin_panel
-from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.state import HandPhase
 
@@ -46,7 +46,6 @@ class SeatUI:
 
     ctl: TableController
     seat: int
-    revealed_until: float = 0.0
     flash: str = ""
     flash_until: float = 0.0
 
@@ -94,6 +93,7 @@ class GinTableScene(TableScene):
         self._static_targets: list[Target] = []
         self._anim_rects: list[pygame.Rect] = []
         self._deal_anim_at: float | None = None
+        self.drawn: dict[int, Card] = {}  # the card each seat last drew or took (marked while it is his turn)
 
     def exit(self) -> None:
         super().exit()
@@ -116,16 +116,6 @@ class GinTableScene(TableScene):
         """Where each seat's cards are on the screen (animations fly to them)."""
         return {seat: p.hand_screen_rects for seat, p in self.painters.items()}
 
-    def face_up(self, seat: int) -> bool:
-        h = self.hand
-        if h is None:
-            return False
-        if h.phase is HandPhase.OVER or h.exposed[seat]:  # G-8.2: an illegal knocker's hand is open
-            return True
-        if not self.m.is_human(seat):
-            return False
-        return self.app.settings.privacy == "open" or self.ui[seat].revealed_until > self.now
-
     @property
     def busy(self) -> bool:
         return bool(self.anims)
@@ -138,14 +128,8 @@ class GinTableScene(TableScene):
 
     # -- calls (what each does is the table controller's, display.controller.gin) --------------
     def pick_card(self, seat: int, card: Card) -> None:
-        """A touch on one of the seat's own cards (it keeps a peeked hand showing)."""
-        if self.face_up(seat):
-            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
+        """A touch on one of the seat's own cards (acts only while his hand shows)."""
         self.call(seat, Call.CARD, card)
-
-    def after_submit(self, seat: int, action: Action) -> None:
-        if action.kind in ("discard", "knock", "take_and_knock", "big_gin"):
-            self.ui[seat].revealed_until = 0.0  # the turn is over: hide the hand again
 
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
@@ -163,7 +147,17 @@ class GinTableScene(TableScene):
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
 
+    def drawn_card(self, seat: int) -> Card | None:
+        """The card ``seat`` just drew or took, while he is still to discard (G-5.2)."""
+        h, to_act = self.hand, self.m.to_act()
+        card = self.drawn.get(seat)
+        if h is None or card is None or to_act[:1] != [seat] or h.phase is not HandPhase.DISCARD:
+            return None
+        return card if card in h.hands[seat] else None
+
     def on_event(self, ev) -> None:
+        if ev.kind in ("drew", "upcard_taken") and ev.data.get("card"):
+            self.drawn[ev.seat] = Card.parse(ev.data["card"])
         if ev.kind == "illegal_knock":  # G-8
             self.banner = _("Illegal knock by {name}: {count} is over the limit of {limit}. His cards "
                             "stay face up and he must knock as soon as he can.").format(
@@ -203,14 +197,17 @@ class GinTableScene(TableScene):
         settings = self.app.settings
         to_act = self.m.to_act()
         seat = to_act[0] if to_act else None
-        pile_hint = seat is not None and bool(self.find(seat, "draw_discard") or self.find(seat, "take_upcard"))
+        # the pile outlined: it may be taken now, or (the discard phase) a discard goes there
+        pile_hint = seat is not None and bool(self.find(seat, "draw_discard") or self.find(seat, "take_upcard")
+                                              or self.find(seat, "discard"))
         centre_vm = gin_centre(self.m, (centre.x, centre.y, centre.width, centre.height), pile_hint=pile_hint,
                                flat=settings.layout == "flat", centre_msg=self.centre_msg, banner=self.banner,
                                four_colour=settings.four_colour, touch=self.touch)
         seats = tuple((p, gin_panel(self.m, p.seat, place_of(p), selected=self.ui[p.seat].selected,
                                     flash=self.ui[p.seat].flash, up=self.face_up(p.seat), hint=self.hint(p.seat),
                                     buttons=self.button_vms(p.seat), touch=self.touch,
-                                    four_colour=settings.four_colour)) for p in panels)
+                                    four_colour=settings.four_colour, drawn=self.drawn_card(p.seat)))
+                      for p in panels)
         return centre, centre_vm, seats
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
@@ -283,13 +280,14 @@ class GinTableScene(TableScene):
 
     def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
         """On-screen call buttons: what the table controller offers the seat now."""
-        knocking = self.ui[seat].mode == "knock"
+        mode = self.ui[seat].mode
         words = {
             Call.TAKE_BUTTON: (_("Take"), "take"),
             Call.PASS_BUTTON: (_("Pass"), "pass"),
             Call.DRAW_BUTTON: (_("Draw"), "draw"),
             Call.BIG_GIN_BUTTON: (_("Big Gin!"), "big_gin"),
-            Call.KNOCK_BUTTON: (_("Cancel knock") if knocking else _("Knock"), "knock"),
+            Call.KNOCK_BUTTON: ({"knock": _("Cancel knock"), "confirm": _("Knock anyway")}.get(mode, _("Knock")),
+                                "knock"),
             Call.TAKE_AND_KNOCK_BUTTON: (_("Take and knock"), "take_and_knock"),
             Call.DECLINE_BUTTON: (_("Decline"), "decline"),
             Call.ACCEPT_BUTTON: (_("Accept knock"), "accept"),

@@ -16,7 +16,9 @@ from display.scenes.base import Scene
 
 GIN_PRESETS = ("standard", "knock_card", "tournament", "pagat_classic")
 PRESET_NAMES = {"standard": N_("standard"), "knock_card": N_("knock card"),
-                "tournament": N_("tournament"), "pagat_classic": N_("Pagat classic")}
+                "tournament": N_("tournament"), "pagat_classic": N_("Pagat classic"),
+                "seed_002": N_("five deals"), "american_may_i": N_("American May I")}
+CONTRACT_PRESETS = ("seed_002", "american_may_i")
 DELAYS = (0.3, 0.8, 1.5, 3.0)
 TARGETS = (None, 100, 150, 250)  # G-14.1: 100, Oklahoma 150, tournament 250
 
@@ -36,6 +38,9 @@ class OperatorScene(Scene):
         self.unlocked = False
         self.page = "menu"
         self.wrong = False
+        self.confirm_end = False  # "End this match now" touched once: the next touch ends it
+        self.new_pin: str | None = None  # changing the PIN: the first entry, waiting for the second
+        self.said = ""  # the last word on the PIN change (done, or why not)
 
     def leave(self) -> None:
         if self.app.match is not None and self.back_to not in ("attract", "choice", "seating"):
@@ -55,15 +60,36 @@ class OperatorScene(Scene):
     def enter_pin(self) -> None:
         from display.config import check_pin
 
-        if check_pin(self.app.config, self.pin):
+        if self.unlocked and self.page == "pin":
+            self._new_pin_entered()
+        elif check_pin(self.app.config, self.pin):
             self.unlocked = True
         else:
             self.wrong = True
         self.pin = ""
         self.dirty = True
 
+    def change_pin(self) -> None:
+        """The PIN change: the new PIN twice on the keypad, then stored (config file)."""
+        self.page, self.new_pin, self.pin, self.wrong, self.said = "pin", None, "", False, ""
+        self.dirty = True
+
+    def _new_pin_entered(self) -> None:
+        if self.new_pin is None:
+            if not (4 <= len(self.pin) <= 8):
+                self.wrong, self.said = True, _("A PIN has 4 to 8 digits")
+                return
+            self.new_pin, self.wrong, self.said = self.pin, False, ""
+            return
+        if self.pin != self.new_pin:
+            self.new_pin, self.wrong, self.said = None, True, _("The two PINs differ: start again")
+            return
+        error = self.app.change_pin(self.pin)
+        self.new_pin, self.page = None, "menu"
+        self.said = _("PIN changed") if error is None else _("The PIN could not be saved: {error}").format(error=error)
+
     def on_key(self, key: int, text: str) -> None:
-        if not self.unlocked:
+        if not self.unlocked or self.page == "pin":
             if text.isdigit():
                 self.digit(text)
             elif key == pygame.K_RETURN:
@@ -83,7 +109,7 @@ class OperatorScene(Scene):
         close = pygame.Rect(w - int(w * 0.2) - int(w * 0.03), int(h * 0.02), int(w * 0.2),
                             max(self.touch, int(h * 0.09)))
         self.button(surf, close, _("Close"), self.leave, name="close")
-        if not self.unlocked:
+        if not self.unlocked or self.page == "pin":
             self._draw_pin(surf)
         elif self.page == "diagnostics":
             self._draw_diagnostics(surf)
@@ -94,7 +120,11 @@ class OperatorScene(Scene):
     def _draw_pin(self, surf: pygame.Surface) -> None:
         w, h = self.size
         t = self.touch
-        msg = _("Wrong PIN, try again") if self.wrong else _("Enter the operator PIN")
+        if self.unlocked:  # changing the PIN
+            msg = self.said if self.wrong else (_("Enter the new PIN again") if self.new_pin is not None
+                                                else _("Enter the new PIN (4 to 8 digits)"))
+        else:
+            msg = _("Wrong PIN, try again") if self.wrong else _("Enter the operator PIN")
         theme.draw_text(surf, msg, pygame.Rect(int(w * 0.1), int(h * 0.13), int(w * 0.8), int(h * 0.07)),
                         colour=theme.WARN if self.wrong else theme.INK)
         theme.draw_text(surf, "●" * len(self.pin) or "—", pygame.Rect(int(w * 0.3), int(h * 0.21), int(w * 0.4),
@@ -119,32 +149,49 @@ class OperatorScene(Scene):
              lambda: self.app.change(gin_preset=_next(GIN_PRESETS, s.gin_preset)), "gin_preset"),
             (_("Gin game to: {v}").format(v=s.gin_target) if s.gin_target else _("Gin game to: as the rules say"),
              lambda: self.app.change(gin_target=_next(TARGETS, s.gin_target)), "gin_target"),
+            (_("Contract rules: {v}").format(v=_(PRESET_NAMES.get(s.contract_preset, s.contract_preset))),
+             lambda: self.app.change(contract_preset=_next(CONTRACT_PRESETS, s.contract_preset)),
+             "contract_preset"),
             (_("Language: {v}").format(v=LANGUAGES[s.language]),
              lambda: self.app.set_language(_next(LANGUAGES, s.language)), "language"),
             (_("Rotation: {v}°").format(v=s.rotation),
              lambda: self.app.set_rotation(_next((0, 90, 180, 270), s.rotation)), "rotation"),
             (_("Layout: flat table") if s.layout == "flat" else _("Layout: upright screen"),
              lambda: self.app.change(layout=_next(("flat", "upright"), s.layout)), "layout"),
-            (_("Hands: private (hold to peek)") if s.privacy == "peek" else _("Hands: open (practice)"),
+            (_("Hands: private (hold to look)") if s.privacy == "peek" else _("Hands: open (practice)"),
              lambda: self.app.change(privacy=_next(("peek", "open"), s.privacy)), "privacy"),
             (_("Four-colour cards: on") if s.four_colour else _("Four-colour cards: off"),
              lambda: self.app.change(four_colour=not s.four_colour), "four_colour"),
             (_("Computer speed: {v} s").format(v=s.bot_delay_s),
              lambda: self.app.change(bot_delay_s=_next(DELAYS, s.bot_delay_s)), "bot_delay"),
             (_("Diagnostics"), lambda: self._page("diagnostics"), "diagnostics"),
+            (self.said or _("Change the PIN"), self.change_pin, "change_pin"),
             (_("Last hands (recall)"), lambda: self.app.goto("recall", back=f"operator:{self.back_to}"), "recall"),
             (_("Leaderboard"), lambda: self.app.goto("leaderboard", back=f"operator:{self.back_to}"),
              "leaderboard"),
         ]
-        if self.app.match is not None:
-            items.append((_("End this match now"), self.abandon, "abandon"))
+        if self.app.match is not None:  # a second touch confirms: the match is lost
+            items.append((_("Touch again to end the match: it is not scored") if self.confirm_end
+                          else _("End this match now"), self.abandon, "abandon"))
         return items
 
     def _page(self, page: str) -> None:
         self.page = page
         self.dirty = True
 
+    def _touched(self, name: str, fn) -> None:
+        """A menu item: anything but the second touch of "End this match now" calls it off."""
+        if name != "abandon" and self.confirm_end:
+            self.confirm_end = False
+            self.dirty = True
+        fn()
+
     def abandon(self) -> None:
+        """End the match: the first touch asks, the second ends it."""
+        if not self.confirm_end:
+            self.confirm_end = True
+            self.dirty = True
+            return
         self.app.abandon_match()
         self.app.goto("attract")
 
@@ -159,7 +206,8 @@ class OperatorScene(Scene):
         for i, (label, fn, name) in enumerate(items):
             r = pygame.Rect(area.left + (i % cols) * cell_w, area.top + (i // cols) * cell_h, cell_w - 12,
                             max(self.touch, cell_h - 10))
-            self.button(surf, r, label, fn, name=name, size=int(min(cell_h * 0.34, h * 0.045)))
+            self.button(surf, r, label, functools.partial(self._touched, name, fn), name=name,
+                        size=int(min(cell_h * 0.34, h * 0.045)), hot=name == "abandon" and self.confirm_end)
 
     def _draw_diagnostics(self, surf: pygame.Surface) -> None:
         w, h = self.size

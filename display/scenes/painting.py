@@ -149,7 +149,7 @@ def draw_piles(surf: pygame.Surface, stock_rect: pygame.Rect, pile_rect: pygame.
     if top is not None:
         surf.blit(cardart.card_surface(top, pile_rect.size, four_colour=four_colour, outline=outline), pile_rect)
     else:
-        surf.blit(cardart.empty_slot(pile_rect.size), pile_rect)
+        surf.blit(cardart.empty_slot(pile_rect.size, outline or theme.FELT_LIGHT), pile_rect)
     for name, r, fn in (("stock", stock_rect, hooks.touch_stock), ("pile", pile_rect, hooks.touch_pile)):
         targets.append(Target(r.inflate(max(0, touch - r.width), max(0, touch - r.height)), name, fn))
 

@@ -23,7 +23,8 @@ def level_name(level: str) -> str:
 class SeatingScene(Scene):
     name = "seating"
 
-    def __init__(self, app, *, game: str = "gin", preset: str = "standard") -> None:
+    def __init__(self, app, *, game: str = "gin", preset: str | None = None, seats: list[dict] | None = None) -> None:
+        """``seats``: the last match's (a "New game" after it: the same seats and names)."""
         super().__init__(app)
         self.game = game
         self.preset = preset
@@ -34,13 +35,25 @@ class SeatingScene(Scene):
         self.names: list[str | None] = [None] * hi
         self.levels = [DEFAULT_LEVEL] * hi  # per computer seat (the journal's seat "bot")
         self.league_ids: list[int | None] = [None] * hi  # a league player's id (PIN checked)
+        for i, seat in enumerate((seats or [])[:hi]):  # "New game": the last match's seats
+            self.count = max(lo, i + 1)
+            self.kinds[i] = "computer" if seat.get("kind") == "computer" else "human"
+            if self.kinds[i] == "computer" and seat.get("bot"):
+                self.levels[i] = str(seat["bot"])
+            if seat.get("league_id") is not None:
+                self.league_ids[i] = int(seat["league_id"])
+            name = str(seat.get("name") or "")
+            self.names[i] = name if name and name != self._default_name(i) else None
+
+    def _default_name(self, i: int) -> str:
+        if self.kinds[i] == "computer":
+            return _("Computer {n}").format(n=i + 1)
+        return _("Player {n}").format(n=i + 1)
 
     def seat_name(self, i: int) -> str:
         if self.names[i]:
             return str(self.names[i])
-        if self.kinds[i] == "computer":
-            return _("Computer {n}").format(n=i + 1)
-        return _("Player {n}").format(n=i + 1)
+        return self._default_name(i)
 
     def seats(self) -> list[dict]:
         # ``named``: a name entered here makes a player in the records; a default
@@ -141,4 +154,4 @@ class SeatingScene(Scene):
         return None
 
     def start(self) -> None:
-        self.app.start_match(self.game, self.seats(), preset=self.preset if self.game == "gin" else None)
+        self.app.start_match(self.game, self.seats(), preset=self.preset)

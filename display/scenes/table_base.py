@@ -2,14 +2,17 @@
 notice area, and drawing by regions (a seat panel or the centre is redrawn only when what
 it shows changed; the rest of the screen is left as it is and reported clean).
 
-A subclass keeps ``self.ui`` (seat -> an object with ``seat``, ``revealed_until``, ``flash``
-and ``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides
+A subclass keeps ``self.ui`` (seat -> an object with ``seat``, ``flash`` and
+``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides
 again, and draws each region through :meth:`region`: a painter draws a region's view-model
 (``display.viewmodels``), and the view-model is the region's cache key.
 
 What a call does (an arcade button, a touch, an on-screen button) is the match's table
 controller's (:mod:`display.controller`): :meth:`call` performs it and words what came
-back (the engine's refusal, a hint); the lamps are the controller's too.
+back (the engine's refusal, a hint); the lamps are the controller's too, and so is the
+privacy rule (docs/privacy.md): a hand shows only while its owner holds one of his own
+arcade buttons (:meth:`face_up` asks the controller each frame; a release hides it in
+the frame that drains it).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from display import theme
-from display.controller import BUTTONS, Call, Peek, Result, TableController
+from display.controller import BUTTONS, Call, Result, TableController
 from display.faults import storage_text
 from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
@@ -34,7 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
     from display.match import MatchDriver
 
-PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
 FLASH_SECONDS = 3.0
 TIMER_POLL_S = 0.05
 BUTTON_CALLS = {str(b): b for b in BUTTONS}  # an arcade button event's call name -> its call
@@ -65,6 +67,11 @@ class TableScene(Scene):
         self._drawn_on: pygame.Surface | None = None
         self._drawn_size: tuple[int, int] = (0, 0)
         self._full = True
+        self._shown: tuple[bool, ...] = ()  # whose hands showed in the last update
+
+    def enter(self) -> None:
+        super().enter()
+        self.ctl.release_all()  # presses made on another screen are no looks here
 
     # -- state shortcuts ------------------------------------------------------------------
     @property
@@ -112,31 +119,40 @@ class TableScene(Scene):
         ui.flash, ui.flash_until = text, self.now + FLASH_SECONDS
         self.dirty = True
 
-    def reveal(self, seat: int) -> None:
-        """Hold-to-peek: show a human seat's cards for ``PEEK_SECONDS``."""
-        if self.m.is_human(seat):
-            self.ui[seat].revealed_until = self.now + PEEK_SECONDS
-            self.dirty = True
+    def reveal(self, seat: int, button: str = "draw") -> None:
+        """The seat holds ``button`` down from now on as if for a look already (tests and
+        screenshots; a real look is a press through :meth:`on_button`)."""
+        self.ctl.button(seat, button, "press", self.now - self.ctl.look_after)
+        self.dirty = True
 
     def tap_panel(self, seat: int) -> None:
         """A tap on a seat's panel (outside his cards and buttons)."""
         self.call(seat, Call.PANEL)
 
     def hold_panel(self, seat: int) -> None:
-        """A long press on a seat's panel or cards: peek (the controller says whether)."""
+        """A long press on a seat's panel or cards: shows nothing (anyone may touch any
+        panel); a face-down hand says how to look."""
         self.call(seat, Call.HOLD)
 
-    def face_up(self, seat: int) -> bool:  # pragma: no cover - every table overrides it
-        raise NotImplementedError
+    @property
+    def open_hands(self) -> bool:
+        """The operator chose open hands (a table of friends, practice)."""
+        return bool(self.app.settings.privacy == "open")
+
+    def face_up(self, seat: int) -> bool:
+        """Does the seat's hand show now (the controller's privacy rule)?"""
+        return self.ctl.face_up(seat, self.now, open_hands=self.open_hands)
 
     def on_button(self, event: Any) -> None:
-        """An arcade button press: the seat's DRAW / KNOCK / BUY call."""
-        if event.edge != "press" or not 0 <= event.seat < len(self.m.seats):
+        """An arcade button edge: a tap (press and release within the controller's
+        ``look_after``) is the seat's DRAW / KNOCK / BUY call; holding it shows his hand."""
+        if event.call not in BUTTON_CALLS or not 0 <= event.seat < len(self.m.seats):
             return
-        call = BUTTON_CALLS.get(event.call)
+        call = self.ctl.button(event.seat, event.call, event.edge, event.t, open_hands=self.open_hands)
         if call is not None:
             self.call(event.seat, call)
         self.dirty = True
+        self._look_changed()
 
     def next_due(self, now: float) -> float | None:
         """A table looks at its timers (peeks, flashes, computer players, the answer's
@@ -150,9 +166,7 @@ class TableScene(Scene):
         if seat is None:
             return None
         result = self.ctl.perform(seat, call, arg, face_up=self.face_up(seat))
-        if isinstance(result.outcome, Peek):
-            self.reveal(seat)
-        elif result.refusal is not None:
+        if result.refusal is not None:
             self.flash(seat, self.refusal_words(result.action_tried, result.refusal))
         elif result.hint is not None:
             self.flash(seat, hint_text(result.hint, self.m.name))
@@ -237,13 +251,23 @@ class TableScene(Scene):
         """The hand hid again: drop what was picked."""
         self.ctl.clear(ui.seat)
 
+    def _look_changed(self) -> None:
+        """Whose hand shows changed (a look began or ended): redraw; a hand that hid drops
+        what was picked in it."""
+        self.ctl.note_looks(self.now, len(self.m.seats), open_hands=self.open_hands)
+        shown = tuple(self.face_up(s) for s in range(len(self.m.seats)))
+        if shown == self._shown:
+            return
+        for seat, (was, now_up) in enumerate(zip(self._shown, shown, strict=False)):
+            if was and not now_up and seat in self.ui:
+                self.hide_hand(self.ui[seat])
+        self._shown = shown
+        self.dirty = True
+
     def expire_ui(self, now: float) -> None:
-        """Hide peeked hands and clear flashes whose time is up."""
+        """A look that began (held long enough), flashes whose time is up."""
+        self._look_changed()
         for ui in self.ui.values():
-            if ui.revealed_until and ui.revealed_until <= now:
-                ui.revealed_until = 0.0
-                self.hide_hand(ui)
-                self.dirty = True
             if ui.flash and ui.flash_until <= now:
                 ui.flash = ""
                 self.dirty = True

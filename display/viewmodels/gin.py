@@ -24,6 +24,7 @@ class GinHandVM:
     suggest: Card | None
     groups: tuple[tuple[int, int], ...]  # (start, length) in ``cards``
     four_colour: bool
+    drawn: Card | None = None  # the card he just drew or took (marked with a gold dot)
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def arrangement(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], Card | None,
 
 
 def gin_panel(match: Any, seat: int, place: Place, *, selected: Card | None, flash: str, up: bool, hint: str,
-              buttons: tuple[ButtonVM, ...], touch: int, four_colour: bool) -> GinPanelVM:
+              buttons: tuple[ButtonVM, ...], touch: int, four_colour: bool, drawn: Card | None = None) -> GinPanelVM:
     """The panel of ``seat`` (``selected``: his picked card; ``flash``: a message for him;
     ``up``: his cards face up; ``hint``: what he may do now)."""
     h = match.state.hand
@@ -84,7 +85,8 @@ def gin_panel(match: Any, seat: int, place: Place, *, selected: Card | None, fla
     return GinPanelVM(
         place=place, touch=touch, name=name, active=bool(to_act) and to_act[0] == seat,
         status=flash or hint, warn=bool(flash), dead_text=dead_text,
-        hand=GinHandVM(order, up, selected if up else None, suggest, groups, four_colour),
+        hand=GinHandVM(order, up, selected if up else None, suggest, groups, four_colour,
+                       drawn if up and drawn in cards else None),
         buttons=buttons)
 
 
@@ -96,7 +98,7 @@ class GinCentreVM:
     area: tuple[int, int, int, int]
     stock: int
     top: Card | None
-    pile_hint: bool  # the pile may be taken now: outlined
+    pile_hint: bool  # the pile may be taken now, or a discard goes there: outlined
     flat: bool  # the summary twice, each turned to the player nearest it
     limit: str
     knock_card: str
