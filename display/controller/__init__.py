@@ -10,22 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from display.controller import contract, gin
-from display.controller.calls import (
-    BUTTONS,
-    NOTHING,
-    PEEK,
-    Call,
-    Change,
-    Hint,
-    HintCode,
-    Nothing,
-    Outcome,
-    Peek,
-    Say,
-    ScreenButton,
-    Submit,
-)
+from display.controller import calls, contract, gin
+from display.controller.calls import *  # noqa: F403 (the call vocabulary: calls.__all__)
 from display.controller.table import Deadline, Driver, GameTable, Result, Situation, TableController
 
 #: game name -> its call table
@@ -39,8 +25,5 @@ def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], ans
                            buy_window=buy_window)
 
 
-__all__ = [
-    "BUTTONS", "GAMES", "NOTHING", "PEEK", "Call", "Change", "Deadline", "Driver", "GameTable", "Hint", "HintCode",
-    "Nothing", "Outcome", "Peek", "Result", "Say", "ScreenButton", "Situation", "Submit", "TableController",
-    "controller_for",
-]
+__all__ = ["GAMES", "Deadline", "Driver", "GameTable", "Result", "Situation", "TableController", "controller_for"]
+__all__ += calls.__all__
