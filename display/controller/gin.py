@@ -24,7 +24,6 @@ A call the table has no entry for says what the seat may do instead (a hint code
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -40,7 +39,7 @@ from display.controller.calls import (
     ScreenButton,
     Submit,
 )
-from display.controller.table import Driver, Situation, TableController
+from display.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.kinds import ActionKind as K
@@ -66,8 +65,6 @@ class GinInput:
 
 
 CLEAR = GinInput()
-
-Handler = Callable[[Situation, Any], Outcome | None]
 
 
 def _hand(sit: Situation) -> Any:
@@ -179,37 +176,25 @@ U, F, D, X, L, R, Y = (HandPhase.UPCARD, HandPhase.FORCED_DRAW, HandPhase.DRAW, 
 
 #: (phase, call) -> handler: the one table the calls, the lamps and the buttons read
 TABLE: dict[tuple[HandPhase, Call], Handler] = {
-    (U, Call.DRAW): _kind(K.PASS_UPCARD),
-    (U, Call.PASS_BUTTON): _kind(K.PASS_UPCARD),
-    (U, Call.DISCARD_PILE): _kind(K.TAKE_UPCARD),
-    (U, Call.TAKE_BUTTON): _kind(K.TAKE_UPCARD),
-    (F, Call.DRAW): _kind(K.DRAW_STOCK),
-    (F, Call.STOCK): _kind(K.DRAW_STOCK),
-    (F, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
-    (D, Call.DRAW): _kind(K.DRAW_STOCK),
-    (D, Call.STOCK): _kind(K.DRAW_STOCK),
-    (D, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
-    (D, Call.DISCARD_PILE): _kind(K.DRAW_DISCARD),
-    (D, Call.TAKE_BUTTON): _kind(K.DRAW_DISCARD),
+    **rows(U, (Call.DRAW, Call.PASS_BUTTON), _kind(K.PASS_UPCARD)),
+    **rows(U, (Call.DISCARD_PILE, Call.TAKE_BUTTON), _kind(K.TAKE_UPCARD)),
+    **rows(F, (Call.DRAW, Call.STOCK, Call.DRAW_BUTTON), _kind(K.DRAW_STOCK)),
+    **rows(D, (Call.DRAW, Call.STOCK, Call.DRAW_BUTTON), _kind(K.DRAW_STOCK)),
+    **rows(D, (Call.DISCARD_PILE, Call.TAKE_BUTTON), _kind(K.DRAW_DISCARD)),
     (X, Call.CARD): lambda sit, card: _discard_card(sit, card),
     (X, Call.DISCARD_PILE): _pile_in_discard,
     (X, Call.KNOCK): _knock_press,
     (X, Call.KNOCK_BUTTON): lambda sit, arg: _knock_press(sit, arg, illegal_too=True),
     (X, Call.BIG_GIN_BUTTON): _kind(K.BIG_GIN),
     (X, Call.DRAW): _cancel_mode,
-    (L, Call.DRAW): _kind(K.DECLINE),
-    (L, Call.DECLINE_BUTTON): _kind(K.DECLINE),
-    (L, Call.KNOCK): _take_mode,
-    (L, Call.TAKE_AND_KNOCK_BUTTON): _take_mode,
+    **rows(L, (Call.DRAW, Call.DECLINE_BUTTON), _kind(K.DECLINE)),
+    **rows(L, (Call.KNOCK, Call.TAKE_AND_KNOCK_BUTTON), _take_mode),
     (L, Call.DISCARD_PILE): _pile_in_last_chance,
     (L, Call.CARD): lambda sit, card: _take_and_knock(sit, card),
-    (R, Call.KNOCK): _kind(K.ACCEPT_KNOCK),
-    (R, Call.ACCEPT_BUTTON): _kind(K.ACCEPT_KNOCK),
-    (R, Call.DRAW): _kind(K.REFUSE_KNOCK),
-    (R, Call.REFUSE_BUTTON): _kind(K.REFUSE_KNOCK),
+    **rows(R, (Call.KNOCK, Call.ACCEPT_BUTTON), _kind(K.ACCEPT_KNOCK)),
+    **rows(R, (Call.DRAW, Call.REFUSE_BUTTON), _kind(K.REFUSE_KNOCK)),
     (Y, Call.CARD): lambda sit, card: _lay_off(sit, card),
-    (Y, Call.DRAW): _kind(K.DONE_LAYING_OFF),
-    (Y, Call.DONE_BUTTON): _kind(K.DONE_LAYING_OFF),
+    **rows(Y, (Call.DRAW, Call.DONE_BUTTON), _kind(K.DONE_LAYING_OFF)),
 }
 
 #: touches on the table, made by the seat to act
