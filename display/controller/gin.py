@@ -24,6 +24,7 @@ A call the table has no entry for says what the seat may do instead (a hint code
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -197,6 +198,17 @@ TABLE: dict[tuple[HandPhase, Call], Handler] = {
     **rows(Y, (Call.DRAW, Call.DONE_BUTTON), _kind(K.DONE_LAYING_OFF)),
 }
 
+#: phase -> the hint of the seat in turn there: its code and the card it names (DISCARD's
+#: hints depend on the seat's input, see GinTable.hint)
+PHASE_HINTS: dict[HandPhase, tuple[HintCode, Callable[[Any], Card | None] | None]] = {
+    U: (HintCode.UPCARD_OFFER, lambda h: h.upcard),  # G-4
+    F: (HintCode.FORCED_DRAW, None),  # G-4.4
+    D: (HintCode.DRAW_OR_TAKE, lambda h: h.top_discard),  # G-5.1
+    L: (HintCode.LAST_CARD, lambda h: h.top_discard),  # G-13.3
+    R: (HintCode.KNOCK_REVIEW, None),  # G-8.3
+    Y: (HintCode.LAY_OFF, None),  # G-11.3
+}
+
 #: touches on the table, made by the seat to act
 TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
 
@@ -247,12 +259,6 @@ class GinTable:
             return Hint.of(HintCode.KNOCK_PICK_DISCARD)
         if inp.mode is Mode.TAKE:
             return Hint.of(HintCode.TAKE_PICK_DISCARD)
-        if phase is HandPhase.UPCARD:
-            return Hint.of(HintCode.UPCARD_OFFER, card=h.upcard)  # G-4
-        if phase is HandPhase.FORCED_DRAW:
-            return Hint.of(HintCode.FORCED_DRAW)  # G-4.4
-        if phase is HandPhase.DRAW:
-            return Hint.of(HintCode.DRAW_OR_TAKE, card=h.top_discard)  # G-5.1
         if phase is HandPhase.DISCARD:
             if h.must_knock[sit.seat]:
                 return Hint.of(HintCode.MUST_KNOCK)  # G-8.2
@@ -261,13 +267,10 @@ class GinTable:
             if inp.selected is not None:
                 return Hint.of(HintCode.TOUCH_AGAIN_TO_DISCARD, card=inp.selected)
             return Hint.of(HintCode.DISCARD_OR_KNOCK)
-        if phase is HandPhase.LAST_CHANCE:
-            return Hint.of(HintCode.LAST_CARD, card=h.top_discard)  # G-13.3
-        if phase is HandPhase.KNOCK_REVIEW:
-            return Hint.of(HintCode.KNOCK_REVIEW)  # G-8.3
-        if phase is HandPhase.LAYOFF:
-            return Hint.of(HintCode.LAY_OFF)  # G-11.3
-        return None
+        if phase not in PHASE_HINTS:
+            return None
+        code, card = PHASE_HINTS[phase]
+        return Hint.of(code) if card is None else Hint.of(code, card=card(h))
 
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
         """The panel's buttons: what the seat may do now (at most three)."""
