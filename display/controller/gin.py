@@ -209,6 +209,16 @@ PHASE_HINTS: dict[HandPhase, tuple[HintCode, Callable[[Any], Card | None] | None
     Y: (HintCode.LAY_OFF, None),  # G-11.3
 }
 
+#: (legal kind, the button offered for it, hot), in the panel's order: before the
+#: discard phase's buttons, and after them
+DRAW_BUTTONS: tuple[tuple[str, Call, bool], ...] = (
+    (K.TAKE_UPCARD, Call.TAKE_BUTTON, True), (K.PASS_UPCARD, Call.PASS_BUTTON, False),
+    (K.DRAW_STOCK, Call.DRAW_BUTTON, True))
+LATER_BUTTONS: tuple[tuple[str, Call, bool], ...] = (
+    (K.TAKE_AND_KNOCK, Call.TAKE_AND_KNOCK_BUTTON, True), (K.DECLINE, Call.DECLINE_BUTTON, False),
+    (K.ACCEPT_KNOCK, Call.ACCEPT_BUTTON, True), (K.ACCEPT_KNOCK, Call.REFUSE_BUTTON, False),
+    (K.DONE_LAYING_OFF, Call.DONE_BUTTON, True))
+
 #: touches on the table, made by the seat to act
 TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
 
@@ -275,28 +285,14 @@ class GinTable:
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
         """The panel's buttons: what the seat may do now (at most three)."""
         kinds, h = sit.kinds, _hand(sit)
-        out: list[ScreenButton] = []
-        if K.TAKE_UPCARD in kinds:
-            out.append(ScreenButton(Call.TAKE_BUTTON, hot=True))
-        if K.PASS_UPCARD in kinds:
-            out.append(ScreenButton(Call.PASS_BUTTON))
-        if K.DRAW_STOCK in kinds:
-            out.append(ScreenButton(Call.DRAW_BUTTON, hot=True))
+        out = [ScreenButton(call, hot=hot) for kind, call, hot in DRAW_BUTTONS if kind in kinds]
         if h is not None and h.phase is HandPhase.DISCARD and sit.legal:
             if K.BIG_GIN in kinds:
                 out.append(ScreenButton(Call.BIG_GIN_BUTTON, hot=True))
             knocking = _inp(sit).mode is Mode.KNOCK
             if knocking or _may_knock_at_all(sit):  # G-8: an illegal knock is the player's to make
                 out.append(ScreenButton(Call.KNOCK_BUTTON, hot=K.KNOCK in kinds and not knocking))
-        if K.TAKE_AND_KNOCK in kinds:
-            out.append(ScreenButton(Call.TAKE_AND_KNOCK_BUTTON, hot=True))
-        if K.DECLINE in kinds:
-            out.append(ScreenButton(Call.DECLINE_BUTTON))
-        if K.ACCEPT_KNOCK in kinds:
-            out.append(ScreenButton(Call.ACCEPT_BUTTON, hot=True))
-            out.append(ScreenButton(Call.REFUSE_BUTTON))
-        if K.DONE_LAYING_OFF in kinds:
-            out.append(ScreenButton(Call.DONE_BUTTON, hot=True))
+        out += [ScreenButton(call, hot=hot) for kind, call, hot in LATER_BUTTONS if kind in kinds]
         return tuple(out[:3])
 
     def observe(self, ctl: TableController, now: float) -> None:
