@@ -7,6 +7,7 @@ The simulator never fakes :class:`InputEvent`s itself: it drives the mock pins
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from device.buttons import ButtonBoard, is_mock_factory
@@ -48,15 +49,14 @@ class SimButtons:
 
     def key_down(self, key: str) -> bool:
         """Press the button mapped to ``key``; False when the key maps to nothing."""
-        target = self.keys.get(key.lower())
-        if target is None:
-            return False
-        self.press(*target, source=KEYBOARD)
-        return True
+        return self._key(key, self.press)
 
     def key_up(self, key: str) -> bool:
+        return self._key(key, self.release)
+
+    def _key(self, key: str, act: Callable[..., None]) -> bool:
         target = self.keys.get(key.lower())
         if target is None:
             return False
-        self.release(*target, source=KEYBOARD)
+        act(*target, source=KEYBOARD)
         return True

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from display.config import load_config
@@ -96,26 +97,26 @@ def _import(store: Store, state_dir: Path) -> int:
     return 1 if bad else 0
 
 
-def _hands(text: str) -> int:
-    """``recall N``: a whole number of hands, 1 or more."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands (say 10)") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} hands: give 1 or more (say 10)")
-    return n
+def _whole(noun: str, say: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number of ``noun``, 1 or more (``say``: an example)."""
+    example = f" (say {say})" if say else ""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a number of {noun}{example}") from None
+        if n < 1:
+            raise argparse.ArgumentTypeError(f"{n} {noun}: give 1 or more{example}")
+        return n
+
+    return parse
 
 
-def _limit(text: str) -> int:
-    """``--limit N``: a whole number of matches, 1 or more."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of matches") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} matches: give 1 or more")
-    return n
+#: ``recall N``: a whole number of hands; ``--limit N``: a whole number of matches
+_hands = _whole("hands", "10")
+_limit = _whole("matches")
 
 
 def parser() -> argparse.ArgumentParser:

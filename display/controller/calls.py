@@ -24,6 +24,10 @@ from typing import Any
 
 from rummy.actions import Action
 
+#: the call vocabulary, re-exported as it is by :mod:`display.controller`
+__all__ = ["BUTTONS", "NOTHING", "PEEK", "Call", "Change", "Hint", "HintCode", "Nothing", "Outcome",
+           "Peek", "Say", "ScreenButton", "Submit"]
+
 
 class Call(StrEnum):
     """Every call a seat can make. The first three are the arcade buttons (with lamps)."""

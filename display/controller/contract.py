@@ -25,7 +25,6 @@ from the start of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -40,7 +39,7 @@ from display.controller.calls import (
     ScreenButton,
     Submit,
 )
-from display.controller.table import Driver, Situation, TableController
+from display.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.contract.kinds import ActionKind as K
@@ -58,8 +57,6 @@ class ContractInput:
 
 
 CLEAR = ContractInput()
-
-Handler = Callable[[Situation, Any], Outcome | None]
 
 
 def _inp(sit: Situation) -> ContractInput:
@@ -189,20 +186,15 @@ def _stock(sit: Situation, arg: Any) -> Outcome | None:
 
 #: (phase, call) -> handler: the one table the calls, the lamps and the buttons read
 TABLE: dict[tuple[str, Call], Handler] = {
-    (TURN, Call.DRAW): _draw_in_turn,
-    (TURN, Call.DRAW_BUTTON): _draw_in_turn,
+    **rows(TURN, (Call.DRAW, Call.DRAW_BUTTON), _draw_in_turn),
     (TURN, Call.STOCK): _stock,
     (TURN, Call.DISCARD_PILE): _pile_in_turn,
-    (TURN, Call.BUY): _buy,
-    (TURN, Call.BUY_BUTTON): _buy,
+    **rows(TURN, (Call.BUY, Call.BUY_BUTTON), _buy),
     (TURN, Call.TAKE_CARDS_BUTTON): _take,
     (TURN, Call.CANCEL_BUTTON): _clear,
-    (ASK, Call.DRAW): _answer(True),
-    (ASK, Call.YES_BUTTON): _answer(True),
-    (ASK, Call.KNOCK): _answer(False),
-    (ASK, Call.NO_BUTTON): _answer(False),
-    (ASK, Call.BUY): _buy,
-    (ASK, Call.BUY_BUTTON): _buy,
+    **rows(ASK, (Call.DRAW, Call.YES_BUTTON), _answer(True)),
+    **rows(ASK, (Call.KNOCK, Call.NO_BUTTON), _answer(False)),
+    **rows(ASK, (Call.BUY, Call.BUY_BUTTON), _buy),
     (TAKE, Call.DRAW): lambda sit, arg: sit.submit(K.TAKE_CARDS, target=1),
     (TAKE, Call.TAKE_CARDS_BUTTON): _take,
     (TAKE, Call.BUY): _buy,
@@ -211,8 +203,7 @@ TABLE: dict[tuple[str, Call], Handler] = {
     (PLAY, Call.DISCARD_BUTTON): _discard_button,
     (PLAY, Call.TABLE_MELD): _lay_off,
     (PLAY, Call.GROUP_BUTTON): _group,
-    (PLAY, Call.KNOCK): _meld,
-    (PLAY, Call.MELD_BUTTON): _meld,
+    **rows(PLAY, (Call.KNOCK, Call.MELD_BUTTON), _meld),
     (PLAY, Call.CLEAR_BUTTON): _clear,
     (PLAY, Call.BUY): _buy,
 }

@@ -42,7 +42,7 @@ from display.controller.calls import (
     ScreenButton,
     Submit,
 )
-from display.controller.table import Driver, Situation, TableController
+from display.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.gin.kinds import ActionKind as K
@@ -69,8 +69,6 @@ class GinInput:
 
 
 CLEAR = GinInput()
-
-Handler = Callable[[Situation, Any], Outcome | None]
 
 
 def _hand(sit: Situation) -> Any:
@@ -192,38 +190,47 @@ U, F, D, X, L, R, Y = (HandPhase.UPCARD, HandPhase.FORCED_DRAW, HandPhase.DRAW, 
 
 #: (phase, call) -> handler: the one table the calls, the lamps and the buttons read
 TABLE: dict[tuple[HandPhase, Call], Handler] = {
-    (U, Call.DRAW): _kind(K.PASS_UPCARD),
-    (U, Call.PASS_BUTTON): _kind(K.PASS_UPCARD),
-    (U, Call.DISCARD_PILE): _kind(K.TAKE_UPCARD),
-    (U, Call.TAKE_BUTTON): _kind(K.TAKE_UPCARD),
-    (F, Call.DRAW): _kind(K.DRAW_STOCK),
-    (F, Call.STOCK): _kind(K.DRAW_STOCK),
-    (F, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
-    (D, Call.DRAW): _kind(K.DRAW_STOCK),
-    (D, Call.STOCK): _kind(K.DRAW_STOCK),
-    (D, Call.DRAW_BUTTON): _kind(K.DRAW_STOCK),
-    (D, Call.DISCARD_PILE): _kind(K.DRAW_DISCARD),
-    (D, Call.TAKE_BUTTON): _kind(K.DRAW_DISCARD),
+    **rows(U, (Call.DRAW, Call.PASS_BUTTON), _kind(K.PASS_UPCARD)),
+    **rows(U, (Call.DISCARD_PILE, Call.TAKE_BUTTON), _kind(K.TAKE_UPCARD)),
+    **rows(F, (Call.DRAW, Call.STOCK, Call.DRAW_BUTTON), _kind(K.DRAW_STOCK)),
+    **rows(D, (Call.DRAW, Call.STOCK, Call.DRAW_BUTTON), _kind(K.DRAW_STOCK)),
+    **rows(D, (Call.DISCARD_PILE, Call.TAKE_BUTTON), _kind(K.DRAW_DISCARD)),
     (X, Call.CARD): lambda sit, card: _discard_card(sit, card),
     (X, Call.DISCARD_PILE): _pile_in_discard,
     (X, Call.KNOCK): _knock_press,
     (X, Call.KNOCK_BUTTON): lambda sit, arg: _knock_press(sit, arg, illegal_too=True),
     (X, Call.BIG_GIN_BUTTON): _kind(K.BIG_GIN),
     (X, Call.DRAW): _cancel_mode,
-    (L, Call.DRAW): _kind(K.DECLINE),
-    (L, Call.DECLINE_BUTTON): _kind(K.DECLINE),
-    (L, Call.KNOCK): _take_mode,
-    (L, Call.TAKE_AND_KNOCK_BUTTON): _take_mode,
+    **rows(L, (Call.DRAW, Call.DECLINE_BUTTON), _kind(K.DECLINE)),
+    **rows(L, (Call.KNOCK, Call.TAKE_AND_KNOCK_BUTTON), _take_mode),
     (L, Call.DISCARD_PILE): _pile_in_last_chance,
     (L, Call.CARD): lambda sit, card: _take_and_knock(sit, card),
-    (R, Call.KNOCK): _kind(K.ACCEPT_KNOCK),
-    (R, Call.ACCEPT_BUTTON): _kind(K.ACCEPT_KNOCK),
-    (R, Call.DRAW): _kind(K.REFUSE_KNOCK),
-    (R, Call.REFUSE_BUTTON): _kind(K.REFUSE_KNOCK),
+    **rows(R, (Call.KNOCK, Call.ACCEPT_BUTTON), _kind(K.ACCEPT_KNOCK)),
+    **rows(R, (Call.DRAW, Call.REFUSE_BUTTON), _kind(K.REFUSE_KNOCK)),
     (Y, Call.CARD): lambda sit, card: _lay_off(sit, card),
-    (Y, Call.DRAW): _kind(K.DONE_LAYING_OFF),
-    (Y, Call.DONE_BUTTON): _kind(K.DONE_LAYING_OFF),
+    **rows(Y, (Call.DRAW, Call.DONE_BUTTON), _kind(K.DONE_LAYING_OFF)),
 }
+
+#: phase -> the hint of the seat in turn there: its code and the card it names (DISCARD's
+#: hints depend on the seat's input, see GinTable.hint)
+PHASE_HINTS: dict[HandPhase, tuple[HintCode, Callable[[Any], Card | None] | None]] = {
+    U: (HintCode.UPCARD_OFFER, lambda h: h.upcard),  # G-4
+    F: (HintCode.FORCED_DRAW, None),  # G-4.4
+    D: (HintCode.DRAW_OR_TAKE, lambda h: h.top_discard),  # G-5.1
+    L: (HintCode.LAST_CARD, lambda h: h.top_discard),  # G-13.3
+    R: (HintCode.KNOCK_REVIEW, None),  # G-8.3
+    Y: (HintCode.LAY_OFF, None),  # G-11.3
+}
+
+#: (legal kind, the button offered for it, hot), in the panel's order: before the
+#: discard phase's buttons, and after them
+DRAW_BUTTONS: tuple[tuple[str, Call, bool], ...] = (
+    (K.TAKE_UPCARD, Call.TAKE_BUTTON, True), (K.PASS_UPCARD, Call.PASS_BUTTON, False),
+    (K.DRAW_STOCK, Call.DRAW_BUTTON, True))
+LATER_BUTTONS: tuple[tuple[str, Call, bool], ...] = (
+    (K.TAKE_AND_KNOCK, Call.TAKE_AND_KNOCK_BUTTON, True), (K.DECLINE, Call.DECLINE_BUTTON, False),
+    (K.ACCEPT_KNOCK, Call.ACCEPT_BUTTON, True), (K.ACCEPT_KNOCK, Call.REFUSE_BUTTON, False),
+    (K.DONE_LAYING_OFF, Call.DONE_BUTTON, True))
 
 #: touches on the table, made by the seat to act
 TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
@@ -277,12 +284,6 @@ class GinTable:
             return Hint.of(HintCode.TAKE_PICK_DISCARD)
         if inp.mode is Mode.CONFIRM:
             return illegal_warning(sit)
-        if phase is HandPhase.UPCARD:
-            return Hint.of(HintCode.UPCARD_OFFER, card=h.upcard)  # G-4
-        if phase is HandPhase.FORCED_DRAW:
-            return Hint.of(HintCode.FORCED_DRAW)  # G-4.4
-        if phase is HandPhase.DRAW:
-            return Hint.of(HintCode.DRAW_OR_TAKE, card=h.top_discard)  # G-5.1
         if phase is HandPhase.DISCARD:
             if h.must_knock[sit.seat]:
                 return Hint.of(HintCode.MUST_KNOCK)  # G-8.2
@@ -291,39 +292,22 @@ class GinTable:
             if inp.selected is not None:
                 return Hint.of(HintCode.TOUCH_AGAIN_TO_DISCARD, card=inp.selected)
             return Hint.of(HintCode.DISCARD_OR_KNOCK)
-        if phase is HandPhase.LAST_CHANCE:
-            return Hint.of(HintCode.LAST_CARD, card=h.top_discard)  # G-13.3
-        if phase is HandPhase.KNOCK_REVIEW:
-            return Hint.of(HintCode.KNOCK_REVIEW)  # G-8.3
-        if phase is HandPhase.LAYOFF:
-            return Hint.of(HintCode.LAY_OFF)  # G-11.3
-        return None
+        if phase not in PHASE_HINTS:
+            return None
+        code, card = PHASE_HINTS[phase]
+        return Hint.of(code) if card is None else Hint.of(code, card=card(h))
 
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
         """The panel's buttons: what the seat may do now (at most three)."""
         kinds, h = sit.kinds, _hand(sit)
-        out: list[ScreenButton] = []
-        if K.TAKE_UPCARD in kinds:
-            out.append(ScreenButton(Call.TAKE_BUTTON, hot=True))
-        if K.PASS_UPCARD in kinds:
-            out.append(ScreenButton(Call.PASS_BUTTON))
-        if K.DRAW_STOCK in kinds:
-            out.append(ScreenButton(Call.DRAW_BUTTON, hot=True))
+        out = [ScreenButton(call, hot=hot) for kind, call, hot in DRAW_BUTTONS if kind in kinds]
         if h is not None and h.phase is HandPhase.DISCARD and sit.legal:
             if K.BIG_GIN in kinds:
                 out.append(ScreenButton(Call.BIG_GIN_BUTTON, hot=True))
             knocking = _inp(sit).mode is Mode.KNOCK
             if knocking or _may_knock_at_all(sit):  # G-8: an illegal knock is the player's to make
                 out.append(ScreenButton(Call.KNOCK_BUTTON, hot=K.KNOCK in kinds and not knocking))
-        if K.TAKE_AND_KNOCK in kinds:
-            out.append(ScreenButton(Call.TAKE_AND_KNOCK_BUTTON, hot=True))
-        if K.DECLINE in kinds:
-            out.append(ScreenButton(Call.DECLINE_BUTTON))
-        if K.ACCEPT_KNOCK in kinds:
-            out.append(ScreenButton(Call.ACCEPT_BUTTON, hot=True))
-            out.append(ScreenButton(Call.REFUSE_BUTTON))
-        if K.DONE_LAYING_OFF in kinds:
-            out.append(ScreenButton(Call.DONE_BUTTON, hot=True))
+        out += [ScreenButton(call, hot=hot) for kind, call, hot in LATER_BUTTONS if kind in kinds]
         return tuple(out[:3])
 
     def open_hand(self, state: Any, seat: int) -> bool:

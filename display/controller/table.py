@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from display.controller.calls import (
     BUTTONS,
@@ -401,3 +401,14 @@ def first(*outcomes: Outcome | None) -> Outcome | None:
         if o is not None:
             return o
     return None
+
+
+#: what a game's call table maps a (phase, call) to: the outcome, or None for the hint
+Handler = Callable[[Situation, Any], Outcome | None]
+
+P = TypeVar("P")
+
+
+def rows(phase: P, calls: tuple[Call, ...], handler: Handler) -> dict[tuple[P, Call], Handler]:
+    """Call-table rows: in ``phase`` each of ``calls`` does what ``handler`` does."""
+    return {(phase, call): handler for call in calls}
