@@ -33,14 +33,7 @@ def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], ans
                            buy_window=buy_window, look_after=look_after)
 
 
-from display.controller import calls, contract, gin
-from display.controller.calls import *  # noqa: F403 (the call vocabulary: calls.__all__)
-from display.controller.table import (
-    LOOK_AFTER_S,
-    Deadline,
-    Driver,
-    GameTable,
-    Result,
-    Situation,
-    TableController,
-)
+
+__all__ = ["GAMES", "LOOK_AFTER_S", "Deadline", "Driver", "GameTable", "Result", "Situation",
+           "TableController", "controller_for"]
+__all__ += calls.__all__

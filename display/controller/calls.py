@@ -25,8 +25,8 @@ from typing import Any
 from rummy.actions import Action
 
 #: the call vocabulary, re-exported as it is by :mod:`display.controller`
-__all__ = ["BUTTONS", "NOTHING", "PEEK", "Call", "Change", "Hint", "HintCode", "Nothing", "Outcome",
-           "Peek", "Say", "ScreenButton", "Submit"]
+__all__ = ["BUTTONS", "NOTHING", "Call", "Change", "Hint", "HintCode", "Nothing", "Outcome",
+           "Say", "ScreenButton", "Submit"]
 
 
 class Call(StrEnum):
