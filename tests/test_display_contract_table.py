@@ -27,9 +27,10 @@ from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
 NAMES = ("Anastasia", "Bartholomew", "Guilherme", "Wulandari", "Oleksandr", "Maximiliano")
 
 
-def make_app(tmp_path, size=(1280, 800), *, clock=None, **display) -> App:
+def make_app(tmp_path, size=(1280, 800), *, clock=None, grace=0.0, **display) -> App:
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     assert not errors
+    config = replace(config, game=replace(config.game, deal_grace_s=grace))
     if display:
         config = replace(config, display=replace(config.display, **display))
     kw = {"clock": clock} if clock is not None else {}
@@ -111,7 +112,7 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
 def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
     clock = FakeClock(500.0)
     config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=3.0))
+    config = replace(config, game=replace(config.game, buy_answer_s=3.0, deal_grace_s=0.0))
     app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
     start(app, 3)
     m = app.match
@@ -228,7 +229,7 @@ def test_c_8_4_the_answer_deadline_survives_a_scene_rebuild(tmp_path):
     operator menu and coming back keeps it, and silence is "Можно" at the same moment."""
     clock = FakeClock(500.0)
     config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=6.0))
+    config = replace(config, game=replace(config.game, buy_answer_s=6.0, deal_grace_s=0.0))
     app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
     start(app, 3)
     m = app.match

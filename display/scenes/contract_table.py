@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import theme
-from display.contract_text import ASK_WORD, NO, YES, event_text
+from display.contract_text import ASK_WORD, event_text
 from display.controller import Call, TableController
 from display.controller.contract import ContractInput, asking
+from display.gin_text import cards_line
 from display.i18n import _, ngettext, pgettext
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.contract_centre import ContractCentrePainter
@@ -95,6 +96,7 @@ class ContractTableScene(TableScene):
         self.painters = {s: ContractPanelPainter(self) for s in range(n)}
         self._panels: tuple[object, list[SeatPanel]] = ((), [])
         self._shown_left = -1
+        self._settling = False
 
     def exit(self) -> None:
         super().exit()
@@ -169,6 +171,10 @@ class ContractTableScene(TableScene):
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
         super().update(now)
+        settling = self.ctl.settling(now)
+        if settling != self._settling:  # BUY opens: the status lines and the buttons change
+            self._settling = settling
+            self.dirty = True
         ask = self.asking
         if ask is not None and self.m.is_human(ask[1]):
             left = int(self.answer_left() + 0.99)
@@ -178,7 +184,16 @@ class ContractTableScene(TableScene):
         self.update_lamps()
 
     def hide_hand(self, ui: SeatUI) -> None:
-        self.ctl.set_input(ui.seat, replace(self.ctl.input(ui.seat), selected=(), groups=()))
+        """The hand hid: picks are dropped, the groups he arranged stay (issue 11)."""
+        self.ctl.set_input(ui.seat, replace(self.ctl.input(ui.seat), selected=()))
+
+    def lamps_key(self) -> object:
+        """The lamps follow the hands shown too (no MELD lamp for a hidden hand) and the
+        moment after a deal."""
+        return (super().lamps_key(), tuple(self.face_up(s) for s in range(self.seats)), self.ctl.settling(self.now))
+
+    def seat_lamps(self, seat: int) -> dict[str, bool]:
+        return self.ctl.lamps(seat, face_up=self.face_up(seat))
 
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
@@ -283,15 +298,20 @@ class ContractTableScene(TableScene):
         for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
             if b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2:
                 continue  # no more than the reserved column holds, so the hand never moves under a finger
-            if b.call is Call.TAKE_CARDS_BUTTON:
-                label, name = ngettext("Take {n} card", "Take {n} cards", b.arg).format(n=b.arg), f"take{b.arg}"
+            if b.call is Call.TAKE_CARDS_BUTTON:  # the cards he would take, top first (C-8.2, C-8.5)
+                cards = cards_line([p.card for p in reversed(self.st.discard_pile[-b.arg:])])
+                label = ngettext("Take {n} card: {cards}", "Take {n} cards: {cards}", b.arg).format(
+                    n=b.arg, cards=cards) if wide else cards
+                name = f"take{b.arg}"
             else:
                 label, name = {
-                    Call.YES_BUTTON: (f"{YES} (DRAW)" if wide else YES, "yes"),
-                    Call.NO_BUTTON: (f"{NO} (KNOCK)" if wide else NO, "no"),
+                    Call.YES_BUTTON: (_("Yes — they take it") if wide else _("Yes"), "yes"),  # C-8.4
+                    Call.NO_BUTTON: (_("No — you buy it and lose your turn") if wide else _("No — you buy it"), "no"),
                     Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
                     Call.DRAW_BUTTON: (_("Draw"), "draw"),
-                    Call.BUY_BUTTON: (_("Buy several") if in_turn else ASK_WORD, "buy"),  # the word one says
+                    # BUY in turn buys pack cards (C-8.2); out of turn it asks "Можно?" (C-8.3)
+                    Call.BUY_BUTTON: ((_("Buy from the discard pile") if wide else _("Buy several")) if in_turn
+                                      else (_("Ask “{ask}”").format(ask=ASK_WORD) if wide else ASK_WORD), "buy"),
                     Call.DISCARD_BUTTON: (pgettext("call", "Discard"), "discard"),
                     Call.GROUP_BUTTON: (_("Group"), "group"),
                     Call.MELD_BUTTON: (_("Meld"), "meld"),

@@ -231,7 +231,11 @@ class TableScene(Scene):
             return
         self._lamps_key = key
         for seat in range(len(self.m.seats)):
-            self.app.hw.set_lamps(seat, **self.ctl.lamps(seat))
+            self.app.hw.set_lamps(seat, **self.seat_lamps(seat))
+
+    def seat_lamps(self, seat: int) -> dict[str, bool]:
+        """The seat's lamps (the table controller's)."""
+        return self.ctl.lamps(seat)
 
     def hide_hand(self, ui: Any) -> None:
         """The hand hid again: drop what was picked."""

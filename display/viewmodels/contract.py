@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from display.contract_text import ASK_WORD, NO, YES, deal_title, points_text
+from display.contract_text import ASK_WORD, deal_title, points_text
 from display.gin_text import card_name
 from display.i18n import _, ngettext
 from display.viewmodels import Box, ButtonVM, Place
@@ -161,9 +161,9 @@ def words(match: Any, seat: int, place: Place, *, flash: str, hint: str, asking:
         info = _("dealer") + " · " + info
     status = flash or hint
     if asked_here and match.is_human(seat) and not flash and countdown is not None:
-        status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=countdown)
-        if width < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
-            status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(yes=YES, no=NO, n=countdown)
+        status = _("{text} · DRAW = yes · KNOCK = no · {n} s").format(text=status, n=countdown)
+        if width < 600:  # the buttons are short: what each answer does goes here (C-8.4)
+            status = _("DRAW = yes · KNOCK = no: you buy it, your turn ends · {n} s").format(n=countdown)
     return WordsVM(place, name, info, status, bool(flash) or asked_here, active, asked_here)
 
 
