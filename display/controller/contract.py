@@ -15,7 +15,7 @@ play (C-5)     card: pick it (again: discard it); group_button: group the picked
                cards; KNOCK / meld_button: lay the contract (the player's groups,
                judged by the engine, or the suggested arrangement, C-3); a picked
                card and a table meld: lay_off (C-5.2); a picked card and the pile /
-               discard_button: discard (C-5.3)
+               discard_button / DRAW: discard (C-5.3; the DRAW lamp says "discard now")
 =============  ===================================================================
 
 A call the table has no entry for says what the seat may do instead (a hint code). While a
@@ -211,6 +211,7 @@ TABLE: dict[tuple[str, Call], Handler] = {
     (TAKE, Call.DRAW): lambda sit, arg: sit.submit(K.TAKE_CARDS, target=1),
     (TAKE, Call.TAKE_CARDS_BUTTON): _take,
     (TAKE, Call.BUY): _buy,
+    (PLAY, Call.DRAW): _discard_button,  # "discard now": the DRAW lamp lights once one card is picked
     (PLAY, Call.CARD): _pick,
     (PLAY, Call.DISCARD_PILE): _pile_in_play,
     (PLAY, Call.DISCARD_BUTTON): _discard_button,

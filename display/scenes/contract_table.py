@@ -238,7 +238,7 @@ class ContractTableScene(TableScene):
         centre_vm = vm.centre(self.m, c, asking=ask, countdown=countdown,
                               pile_hint=st.phase == TURN and bool(self.find(st.turn, "draw_discard")),
                               centre_msg=self.centre_msg, four_colour=settings.four_colour, u=self.u, touch=touch,
-                              tray=tray)
+                              tray=tray, recent=tuple(self.recent))
         return centre_vm, seats
 
     def tray(self, panels: list[SeatPanel], centre: pygame.Rect,
@@ -306,7 +306,7 @@ class ContractTableScene(TableScene):
             else:
                 label, name = {
                     Call.YES_BUTTON: (_("Yes — they take it") if wide else _("Yes"), "yes"),  # C-8.4
-                    Call.NO_BUTTON: (_("No — you buy it and lose your turn") if wide else _("No — you buy it"), "no"),
+                    Call.NO_BUTTON: (_("No — you buy it, your turn ends") if wide else _("No — you buy it"), "no"),
                     Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
                     Call.DRAW_BUTTON: (_("Draw"), "draw"),
                     # BUY in turn buys pack cards (C-8.2); out of turn it asks "Можно?" (C-8.3)

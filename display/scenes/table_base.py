@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 PEEK_SECONDS = 12.0  # a revealed hand hides again after this long without a touch
 FLASH_SECONDS = 3.0
+RECENT_MOVES = 4  # the moves a table lists in its middle
 TIMER_POLL_S = 0.05
 BUTTON_CALLS = {str(b): b for b in BUTTONS}  # an arcade button event's call name -> its call
 
@@ -58,6 +59,7 @@ class TableScene(Scene):
         self.hold_seconds = 0.5
         self.ui: dict[int, Any] = {}
         self.centre_msg = ""  # the last move in words
+        self.recent: list[str] = []  # the last few moves in words, oldest first
         self._version = -1
         self._lamps_key: object = None
         self._regions: dict[object, tuple[object, list[Target]]] = {}
@@ -204,6 +206,7 @@ class TableScene(Scene):
             text = self.event_text(ev)
             if text:
                 self.centre_msg = text
+                self.recent = [*self.recent, text][-RECENT_MOVES:]
             self.on_event(ev)
         self.after_change()
 

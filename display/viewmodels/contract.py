@@ -99,6 +99,7 @@ class ContractCentreVM:
     melds: tuple[OwnerMelds, ...]
     ask_text: str  # "" when nobody asks
     centre_msg: str
+    recent: tuple[str, ...]  # the last moves, oldest first (the last is centre_msg)
     four_colour: bool
     u: float  # the screen's scale unit
     touch: int
@@ -169,7 +170,7 @@ def words(match: Any, seat: int, place: Place, *, flash: str, hint: str, asking:
 
 def centre(match: Any, area: Box, *, asking: tuple[int, int, Card] | None, countdown: int | None,
            pile_hint: bool, centre_msg: str, four_colour: bool, u: float, touch: int,
-           tray: TrayVM | None) -> ContractCentreVM:
+           tray: TrayVM | None, recent: tuple[str, ...] = ()) -> ContractCentreVM:
     """The middle of the table (``countdown``: seconds left for a human to answer)."""
     st = match.state
     owners = [s for s in range(len(match.seats)) if any(m.owner == s for m in st.table_melds)]
@@ -186,4 +187,5 @@ def centre(match: Any, area: Box, *, asking: tuple[int, int, Card] | None, count
         area=area, title=deal_title(st), stock=len(st.stock), pack=len(st.discard_pile),
         top=st.top.card if st.top is not None else None,
         pile_outline="select" if asking else ("hint" if pile_hint else ""), melds=melds, ask_text=ask_text,
-        centre_msg=centre_msg, four_colour=four_colour, u=u, touch=touch, tray=tray)
+        centre_msg=centre_msg, recent=recent or ((centre_msg,) if centre_msg else ()), four_colour=four_colour, u=u,
+        touch=touch, tray=tray)
