@@ -46,10 +46,19 @@ def press(app, seat: int, call: str, clock: FakeClock) -> None:
     """Push the seat's arcade button: the MockFactory pin goes low, then high."""
     clock.t += 0.4  # beyond the board's 0.3 s lockout
     assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
+    settle(app, clock)
     app.frame(events=[])
-    clock.t += 0.08
+    clock.t += 0.07
     app.hw.release(seat, call)
+    settle(app, clock)
     app.frame(events=[])
+
+
+def settle(app, clock: FakeClock) -> None:
+    """Let the board's glitch filter time pass (a level counts once held 8 ms) and poll it,
+    as its hold thread does, so the edge reaches the queue before the next frame."""
+    clock.t += 0.01
+    app.hw.board.poll()
 
 
 def target(app, name: str):
