@@ -49,13 +49,13 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.BUY_TO_ASK: lambda p, name: _("BUY to ask “{ask}” for {card}").format(ask=ASK_WORD, card=card_name(p["card"])),
     C.WAITING_FOR_ANSWER: lambda p, name: _("Waiting for {name} to answer").format(name=name(p["seat"])),
     C.IS_BUYING: lambda p, name: _("{name} is buying").format(name=name(p["seat"])),
-    C.HOW_MANY: lambda p, name: _("How many cards from the discard pile? Each button shows its cards"),
+    C.HOW_MANY: lambda p, name: _("How many cards from the discard pile?"),
     C.DRAW_FROM_STOCK: lambda p, name: _("Your turn: DRAW from the stock"),
     C.DRAW_OR_TAKE_PACK: lambda p, name: _("Your turn: DRAW or take {card}").format(card=card_name(p["card"])),
-    C.DRAW_TAKE_OR_BUY: lambda p, name: _("Your turn: DRAW, take {card}, or BUY several from the discard pile").format(
+    C.DRAW_TAKE_OR_BUY: lambda p, name: _("Your turn: DRAW, take {card}, or BUY several").format(
         card=card_name(p["card"])),
     C.CAN_MELD: lambda p, name: _("You can lay your contract: MELD"),
-    C.DISCARD_OR_LAY_OFF: lambda p, name: _("Touch the discard pile to discard {card}, or a meld to lay it off").format(
+    C.DISCARD_OR_LAY_OFF: lambda p, name: _("Touch the pile to discard {card}, or a meld to lay it off").format(
         card=card_name(p["card"])),
     C.TOUCH_AGAIN_OR_PACK: lambda p, name: _("Touch {card} again or the discard pile to discard it").format(
         card=card_name(p["card"])),

@@ -30,6 +30,7 @@ from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.contract_centre import ContractCentrePainter
 from display.scenes.contract_panel import (
     ContractPanelPainter,
+    panel_body,
     panel_touch,
     play_slots,
     reserve_for,
@@ -286,36 +287,53 @@ class ContractTableScene(TableScene):
     def _play_slots(self, seat: int) -> int:
         return play_slots(place_of(self.panels()[seat]), self.touch)
 
-    def _panel_width(self, seat: int) -> int:
-        return self.panels()[seat].local_size[0]
+    def _button_size(self, seat: int, n: int) -> tuple[int, int]:
+        """How big each of ``n`` on-screen buttons of ``seat`` is drawn (upright px)."""
+        size = self.panels()[seat].local_size
+        b = panel_body(size, self.touch, reserve_for(size, self.touch, self.m.is_human(seat), n))
+        return b.col_w, b.bh
 
     def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
         """On-screen call buttons: what the table controller offers the seat now (answers
-        to "Можно?" carry their arcade button, C-8.4)."""
-        wide = self._panel_width(seat) >= 600
+        to "Можно?" carry their arcade button, C-8.4); each label the longest of its wordings
+        that fits its button."""
         in_turn = seat == self.st.turn
+        calls = [b for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat))
+                 if not (b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2)]
+        # no more than the reserved column holds, so the hand never moves under a finger
+        box = self._button_size(seat, len(calls))
         out: list[tuple[str, Callable[[], Any], bool, str]] = []
-        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
-            if b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2:
-                continue  # no more than the reserved column holds, so the hand never moves under a finger
+        for b in calls:
             if b.call is Call.TAKE_CARDS_BUTTON:  # the cards he would take, top first (C-8.2, C-8.5)
                 cards = cards_line([p.card for p in reversed(self.st.discard_pile[-b.arg:])])
-                label = ngettext("Take {n} card: {cards}", "Take {n} cards: {cards}", b.arg).format(
-                    n=b.arg, cards=cards) if wide else cards
+                words: tuple[str, ...] = (ngettext("Take {n} card: {cards}", "Take {n} cards: {cards}", b.arg).format(
+                    n=b.arg, cards=cards), cards)
                 name = f"take{b.arg}"
             else:
-                label, name = {
-                    Call.YES_BUTTON: (_("Yes — they take it") if wide else _("Yes"), "yes"),  # C-8.4
-                    Call.NO_BUTTON: (_("No — you buy it, your turn ends") if wide else _("No — you buy it"), "no"),
-                    Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
-                    Call.DRAW_BUTTON: (_("Draw"), "draw"),
+                words, name = {
+                    Call.YES_BUTTON: ((_("Yes — they take it"), _("Yes")), "yes"),  # C-8.4
+                    Call.NO_BUTTON: ((_("No — you buy it, your turn ends"), _("No — you buy it"), _("No")), "no"),
+                    Call.CANCEL_BUTTON: ((_("Cancel"),), "cancel"),
+                    Call.DRAW_BUTTON: ((_("Draw"),), "draw"),
                     # BUY in turn buys pack cards (C-8.2); out of turn it asks "Можно?" (C-8.3)
-                    Call.BUY_BUTTON: ((_("Buy from the discard pile") if wide else _("Buy several")) if in_turn
-                                      else (_("Ask “{ask}”").format(ask=ASK_WORD) if wide else ASK_WORD), "buy"),
-                    Call.DISCARD_BUTTON: (pgettext("call", "Discard"), "discard"),
-                    Call.GROUP_BUTTON: (_("Group"), "group"),
-                    Call.MELD_BUTTON: (_("Meld"), "meld"),
-                    Call.CLEAR_BUTTON: (_("Clear"), "clear"),
+                    Call.BUY_BUTTON: (((_("Buy from the discard pile"), _("Buy several")) if in_turn
+                                       else (_("Ask “{ask}”").format(ask=ASK_WORD), ASK_WORD)), "buy"),
+                    Call.DISCARD_BUTTON: ((pgettext("call", "Discard"),), "discard"),
+                    Call.GROUP_BUTTON: ((_("Group"),), "group"),
+                    Call.MELD_BUTTON: ((_("Meld"),), "meld"),
+                    Call.CLEAR_BUTTON: ((_("Clear"),), "clear"),
                 }[b.call]
-            out.append((label, partial(self.call, seat, b.call, b.arg), b.hot, name))
+            out.append((button_words(words, box), partial(self.call, seat, b.call, b.arg), b.hot, name))
         return out
+
+
+def button_words(words: tuple[str, ...], size: tuple[int, int]) -> str:
+    """The first (longest) of ``words`` that fits a button of ``size`` at a readable size
+    (the last one otherwise): the same inner box and text size as ``draw_button``."""
+    w, h = size
+    inner = pygame.Rect(0, 0, w, h).inflate(-min(max(12, h // 3), w // 5), -max(6, h // 4))
+    for text in words[:-1]:
+        px = theme.fit_size(text, inner, int(h * 0.42), True)
+        if px >= 12 and theme.font(px, True).size(text)[0] <= inner.width:
+            return text
+    return words[-1]

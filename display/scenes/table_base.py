@@ -59,7 +59,8 @@ class TableScene(Scene):
         self.hold_seconds = 0.5
         self.ui: dict[int, Any] = {}
         self.centre_msg = ""  # the last move in words
-        self.recent: list[str] = []  # the last few moves in words, oldest first
+        self._recent_events: list[Any] = []  # the last few moves, oldest first (worded when drawn)
+        self._worded = -1  # the match version whose events were taken in
         self._version = -1
         self._lamps_key: object = None
         self._regions: dict[object, tuple[object, list[Target]]] = {}
@@ -200,15 +201,22 @@ class TableScene(Scene):
     def _on_change(self) -> None:
         """The match changed: the last move in words, then :meth:`on_event` for each event
         and :meth:`after_change`."""
-        self._version = self.m.version
+        again = self._worded == self.m.version  # the same events worded again (a new language)
+        self._version = self._worded = self.m.version
         self.dirty = True
         for ev in self.m.events:
             text = self.event_text(ev)
             if text:
                 self.centre_msg = text
-                self.recent = [*self.recent, text][-RECENT_MOVES:]
+                if not again:
+                    self._recent_events = [*self._recent_events, ev][-RECENT_MOVES:]
             self.on_event(ev)
         self.after_change()
+
+    @property
+    def recent(self) -> list[str]:
+        """The last few moves in words (the table's language now), oldest first."""
+        return [t for t in map(self.event_text, self._recent_events) if t]
 
     def event_text(self, ev: Any) -> str:  # pragma: no cover - every table overrides it
         return ""
