@@ -45,9 +45,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rummy.players import player as basic_player  # noqa: E402  # the one registry
 from rummy.records import JournalError, read_journal, replay  # noqa: E402
 from rummy.session import ARCHIVE, CURRENT, MatchSession, StorageError  # noqa: E402
-from rummy.session_runner import basic_player, default_rules, next_action  # noqa: E402
+from rummy.session_runner import default_rules, next_action  # noqa: E402
 from rummy.store import DB_NAME, Store, StoreError, UnavailableStore, journal_id  # noqa: E402
 
 RESUMED = re.compile(r"^resumed ([0-9a-f]{64}) after (\d+) actions$")
