@@ -126,6 +126,7 @@ class App:
             self.sim = SimPanel(self)
         self.match: MatchDriver | None = None
         self.store = self._open_store()
+        self.league = self._start_league()  # None unless [league] enabled = true
         self.scene: Any = None
         self.running = True
         self.exit_code = 0
@@ -147,7 +148,8 @@ class App:
 
         path = self.state_dir / DB_NAME
         try:
-            return Store(path)
+            league = getattr(self.config, "league", None)
+            return Store(path, outbox=bool(league is not None and league.enabled))
         except StoreError as exc:
             self.problems.append(f"records: {exc}")
             self.add_fault(Fault("records", str(exc)))
@@ -186,6 +188,33 @@ class App:
         theme.font(20, bold=True)
         if theme.FONT_PROBLEMS:
             self.add_fault(Fault("fonts", "; ".join(theme.FONT_PROBLEMS)))
+
+    def _start_league(self) -> Any:
+        """The league sync worker and cached standings, when ``[league]`` is enabled."""
+        from rummy.store import UnavailableStore
+
+        cfg = getattr(self.config, "league", None)
+        if cfg is None or not cfg.enabled or self.store is None or isinstance(self.store, UnavailableStore):
+            return None  # no records database: nothing to send (the journals wait in current/)
+        try:
+            from league.runtime import TableLeague
+        except ImportError as exc:
+            self.problems.append(f"league: the league extra is not installed ({exc.name})")
+            return None
+        try:
+            return TableLeague.start(cfg, self.store.path)
+        except Exception as exc:  # noqa: BLE001 - the table plays without the league
+            self.problems.append(f"league: {exc}")
+            return None
+
+    def league_standings(self, game: str | None = None) -> list[Any]:
+        """The venue's standings from the local cache ([] without the league)."""
+        if self.league is None:
+            return []
+        try:
+            return list(self.league.cache.standings(game))
+        except Exception:  # noqa: BLE001 - a cache problem hides the standings, no more
+            return []
 
     # -- scenes -------------------------------------------------------------------------------
     def goto(self, name: str, **kwargs: Any) -> Any:
@@ -304,6 +333,8 @@ class App:
             self.matches_done += 1
             if not self.headless:
                 MatchSession.archive_queued(self.state_dir, self.store, live=session.journal_path)
+            if self.league is not None:
+                self.league.match_recorded()  # the worker sends it when it can
 
     def abandon_match(self) -> None:
         if self.match is not None and self.match.session.is_open:
@@ -462,6 +493,9 @@ class App:
                     self.scene.dirty = True
                 if self.match.review_pending:
                     self.show_match()
+            if self.league is not None and self.league.changed:
+                self.league.changed = False  # fresh standings from the server
+                self.scene.invalidate()
             self.scene.update(now)
             if self.notice is not None and self.notice.expired(now):
                 self.dismiss_notice()
@@ -571,6 +605,8 @@ class App:
     def close(self) -> None:
         if self.match is not None:
             self.match.session.close()
+        if self.league is not None:
+            self.league.close()
         if self.store is not None and hasattr(self.store, "close"):
             self.store.close()
         self.hw.close()

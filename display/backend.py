@@ -130,4 +130,8 @@ def init_pygame(*, headless: bool) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.display.init()
+    if not pygame.font.get_init():  # first start, or after a pygame.quit(): cached fonts are dead
+        from display import theme
+
+        theme._fonts.clear()
     pygame.font.init()

@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "diag": ("device.diag:main", "live diagnostics of buttons, lamps and the card shoe"),
     "records": ("display.records_cli:main",
                 "finished games: list, leaderboard, recall, export CSV, import journals"),
+    "league": ("league.cli:main", "league server: migrate, venues, tables, players, ratings"),
 }
 
 

@@ -91,6 +91,23 @@ class PathsConfig:
 
 
 @dataclass(frozen=True)
+class LeagueConfig:
+    """``[league]``: the table's login to the league server (off by default)."""
+
+    enabled: bool = False
+    dsn: str = ""
+    host: str = ""
+    port: int = 5432
+    dbname: str = "rummy_league"
+    user: str = ""
+    password_file: str = ""
+    sslmode: str = "verify-full"
+    ca_file: str = ""
+    table_id: int = 0
+    connect_timeout_s: int = 5
+
+
+@dataclass(frozen=True)
 class Config:
     """The validated configuration (all sections frozen)."""
 
@@ -101,6 +118,7 @@ class Config:
     operator: OperatorConfig
     paths: PathsConfig
     sources: tuple[str, ...] = field(default=())
+    league: LeagueConfig = field(default=LeagueConfig())
 
 
 # -- the PIN ----------------------------------------------------------------------------
@@ -265,6 +283,12 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "shoe": {"enabled": _bool, "port": _str, "deck_map": _str},
     "operator": {"pin_hash": _pin_hash},
     "paths": {"state_dir": _str},
+    "league": {
+        "enabled": _bool, "dsn": _str, "host": _str, "port": _int(1, 65535), "dbname": _str,
+        "user": _str, "password_file": _str,
+        "sslmode": _one_of("disable", "allow", "prefer", "require", "verify-ca", "verify-full"),
+        "ca_file": _str, "table_id": _int(0, 2**31 - 1), "connect_timeout_s": _int(1, 60),
+    },
 }
 SEAT_COUNTS = range(2, 7)  # the tables the app can build a button board for
 
@@ -297,8 +321,38 @@ def _check_buttons(pins: Any) -> list[Reason]:
     return out
 
 
+def _check_league(league: Any) -> list[Reason]:
+    """``[league]`` across its keys, when it is enabled (the other keys as in the defaults)."""
+    if not isinstance(league, dict) or league.get("enabled") is not True:
+        return []
+    out = []
+    dsn, host = league.get("dsn", ""), league.get("host", "")
+    if not dsn and not host:
+        out.append(reason(N_("host: give the league server's host (or a dsn)")))
+    if not league.get("user") and "user=" not in str(dsn):
+        out.append(reason(N_("user: give the table's role (printed by rummy-table league add-table)")))
+    pw = league.get("password_file", "")
+    if not pw:
+        out.append(reason(N_("password_file: give the file holding the table's password")))
+    elif isinstance(pw, str) and not os.access(pw, os.R_OK):
+        out.append(reason(N_("password_file: {path} cannot be read"), path=short(pw)))
+    local_socket = isinstance(host, str) and host.startswith("/")
+    mode = league.get("sslmode", "verify-full")
+    if not local_socket and mode in ("disable", "allow", "prefer"):
+        out.append(reason(N_("sslmode: {mode} may send the password without TLS; use require, "
+                             "verify-ca or verify-full (or a Unix socket host)"), mode=short(mode)))
+    ca = league.get("ca_file", "")
+    if not local_socket and mode in ("verify-ca", "verify-full") and not ca:
+        out.append(reason(N_("ca_file: sslmode {mode} needs the CA certificate file"),
+                          mode=short(mode)))
+    elif ca and isinstance(ca, str) and not os.access(ca, os.R_OK):
+        out.append(reason(N_("ca_file: {path} cannot be read"), path=short(ca)))
+    return out
+
+
 # Checks of a whole section (across its keys); a new section can add one here.
-SECTION_CHECKS: dict[str, Callable[[Any], list[Reason]]] = {"buttons": _check_buttons}
+SECTION_CHECKS: dict[str, Callable[[Any], list[Reason]]] = {"buttons": _check_buttons,
+                                                            "league": _check_league}
 SECTIONS = (*SCHEMA, *(s for s in SECTION_CHECKS if s not in SCHEMA))
 
 
@@ -421,13 +475,14 @@ def _build(merged: Mapping[str, dict[str, Any]], sources: tuple[str, ...]) -> Co
         operator=OperatorConfig(**op),
         paths=PathsConfig(**merged["paths"]),
         sources=sources,
+        league=LeagueConfig(**merged["league"]),
     )
 
 
 _ENV_KEYS = {("paths", "state_dir"): "RUMMY_TABLE_STATE_DIR",
              ("display", "language"): "RUMMY_TABLE_LANGUAGE"}
 _FALLBACK = {"display": DisplayConfig(), "game": GameConfig(), "shoe": ShoeConfig(),
-             "operator": OperatorConfig(), "paths": PathsConfig()}
+             "operator": OperatorConfig(), "paths": PathsConfig(), "league": LeagueConfig()}
 
 
 def _packaged(errors: list[str]) -> dict[str, dict[str, Any]]:

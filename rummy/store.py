@@ -5,7 +5,8 @@ finished journal and stores the match, its players and totals, every hand with i
 and each step as it happened (GLI-11 "last game recall"). Recording is idempotent: a journal
 is identified by the sha256 of its header line. The schema version is SQLite's
 ``user_version``; :data:`MIGRATIONS` brings any older database up to date in one
-transaction per step.
+transaction per step. With ``outbox=True`` each recorded match is also put in the
+``outbox`` table in the same transaction, for the league server (``league.sync`` sends it).
 """
 
 from __future__ import annotations
@@ -52,6 +53,15 @@ MIGRATIONS: tuple[str, ...] = (
         action_no INTEGER NOT NULL, seat INTEGER NOT NULL, action_json TEXT NOT NULL,
         events_json TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (hand_id, step_no));
     CREATE INDEX match_players_player ON match_players(player_id);
+    """,
+    # 3: the outbox: each recorded match waits here for the league server (league.sync)
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL UNIQUE REFERENCES matches(id),
+        match_uid TEXT NOT NULL UNIQUE, payload_json TEXT NOT NULL, created TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT NOT NULL DEFAULT '',
+        sent TEXT, server_id INTEGER, rejected TEXT);
+    CREATE INDEX outbox_unsent ON outbox(id) WHERE sent IS NULL AND rejected IS NULL;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -204,8 +214,11 @@ def split_hands(steps: Sequence[tuple[Action, list[Event]]]) -> list[list[tuple[
 class Store:
     """The records database. Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: str | os.PathLike[str]):
+    outbox: bool = False  # True: each recorded match also goes in the outbox (league.sync)
+
+    def __init__(self, path: str | os.PathLike[str], *, outbox: bool = False):
         self.path = Path(path)
+        self.outbox = outbox
         self._db: Any = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -225,9 +238,9 @@ class Store:
             raise StoreError(f"{self.path}: cannot open: {reason}", kind) from None
 
     @classmethod
-    def in_state_dir(cls, state_dir: str | os.PathLike[str]) -> Store:
+    def in_state_dir(cls, state_dir: str | os.PathLike[str], *, outbox: bool = False) -> Store:
         """The records database of a state directory (``<state_dir>/records.sqlite3``)."""
-        return cls(Path(state_dir) / DB_NAME)
+        return cls(Path(state_dir) / DB_NAME, outbox=outbox)
 
     def _migrate(self, target: int = SCHEMA_VERSION) -> int:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -308,11 +321,40 @@ class Store:
                      totals[seat], int(seat in winners)))
             for hand_no, hand in enumerate(split_hands(rep.steps), start=1):
                 self._record_hand(engine, match_id, hand_no, hand)
+            if self.outbox:
+                self._enqueue(match_id, jid, rep)
             self._db.execute("COMMIT")
         except BaseException:
             self._rollback()
             raise
         return match_id
+
+    def _enqueue(self, match_id: int, jid: str, rep: Replay) -> None:
+        """Put the match just recorded in the outbox (inside record_match's transaction):
+        read back from the rows written, so the league gets what this table recorded."""
+        game, preset, started, finished, winner = self._db.execute(
+            "SELECT game, preset, started, finished, winner_seat FROM matches WHERE id = ?",
+            (match_id,)).fetchone()
+        header_seats = list(rep.journal.header.seats)
+        seats = []
+        for seat, name, kind, total, won in self._db.execute(
+                "SELECT mp.seat, p.name, mp.kind, mp.total, mp.won FROM match_players mp"
+                " JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat",
+                (match_id,)):
+            league_id = dict(header_seats[seat]).get("league_id")
+            seats.append({"name": name, "kind": kind, "points": total, "won": bool(won),
+                          "league_id": league_id if isinstance(league_id, int) else None})
+        hands = [json.loads(r[0]) for r in self._db.execute(
+            "SELECT results_json FROM hands WHERE match_id = ? ORDER BY hand_no", (match_id,))]
+        with open(rep.journal.path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        payload = {"game": game, "preset": preset, "started": started, "finished": finished,
+                   "winner": winner, "reason": rep.journal.ended or "finished", "digest": digest,
+                   "seats": seats, "hands": hands}
+        self._db.execute(
+            "INSERT INTO outbox (match_id, match_uid, payload_json, created) VALUES (?,?,?,?)",
+            (match_id, jid, json.dumps(payload, sort_keys=True),
+             datetime.now(UTC).isoformat(timespec="seconds")))
 
     def _record_hand(self, engine: Any, match_id: int, hand_no: int,
                      hand: list[tuple[int, Action, list[Event]]]) -> None:

@@ -8,7 +8,7 @@ APP_USER=rummy
 GROUPS_NEEDED=(video render input gpio dialout)
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # What goes into /opt: the app's packages, built into a wheel (no tests, docs, screenshots).
-APP_FILES=(pyproject.toml README.md rummy device display)
+APP_FILES=(pyproject.toml README.md rummy device display league)
 
 usage() {
     cat <<'USAGE'
@@ -29,6 +29,7 @@ Options:
   --now           start the service at the end instead of asking for a reboot
   --offline       never use the network: fail if apt or pip would be needed
                   (also RUMMY_TABLE_OFFLINE=1)
+  --league        also install the league extra (psycopg, openskill): league play
   --force         reinstall the app and re-check the apt packages even if nothing changed
   --uninstall     undo the install; keeps the config and the game records
   --purge         with --uninstall: also delete the config, the records
@@ -49,6 +50,7 @@ PURGE=0
 DRY=0
 NOW=0
 FORCE=0
+LEAGUE=0
 OFFLINE=0
 [[ ${RUMMY_TABLE_OFFLINE:-0} == 1 ]] && OFFLINE=1
 STAGE_ONLY=
@@ -62,6 +64,7 @@ while [[ $# -gt 0 ]]; do
         --now) NOW=1 ;;
         --offline) OFFLINE=1 ;;
         --force) FORCE=1 ;;
+        --league) LEAGUE=1 ;;
         --stage) STAGE_ONLY=${2:?--stage needs a directory}; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
@@ -219,7 +222,7 @@ create_user() {
 }
 
 install_app() {
-    local stage hash wheel
+    local stage hash wheel extras=
     if [[ -d $ROOT$OPT/src ]]; then  # installs before the wheel kept a copy of the source
         rm -rf "$ROOT$OPT/src"
         say "removed the old source copy $OPT/src (only the app is installed now)"
@@ -229,6 +232,10 @@ install_app() {
     trap 'rm -rf "${STAGE_DIR:-}"' EXIT
     stage_app "$stage/src"
     hash=$(tree_hash "$stage/src")
+    if [[ $LEAGUE == 1 ]]; then  # league play on a PostgreSQL server ([league] in the config)
+        extras="[league]"
+        hash="$hash-league"
+    fi
     if [[ $FORCE == 0 && $(stamp app) == "$hash" ]] && app_works; then
         say "the app in $VENV is up to date (source hash ${hash:0:12})"
         return
@@ -243,7 +250,7 @@ install_app() {
     # app itself again (same version number after a git pull, new code).
     run "$VENV/bin/pip" wheel --quiet --no-deps --wheel-dir "$stage/dist" "$stage/src"
     wheel=$stage/dist/rummy_table-$(sed -n 's/^version = "\(.*\)"/\1/p' "$stage/src/pyproject.toml")-py3-none-any.whl
-    run "$VENV/bin/pip" install --quiet "$wheel"
+    run "$VENV/bin/pip" install --quiet "$wheel$extras"
     run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$wheel"
     set_stamp app "$hash"
 }

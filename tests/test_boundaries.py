@@ -27,8 +27,10 @@ def imported_top_modules(package: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     "package, forbidden",
     [
-        ("rummy", {"pygame", "gpiozero", "serial", "device", "display", "lgpio", "RPi"}),
-        ("device", {"pygame", "display"}),
+        ("rummy", {"pygame", "gpiozero", "serial", "device", "display", "lgpio", "RPi", "league",
+                   "psycopg", "openskill"}),
+        ("device", {"pygame", "display", "league", "psycopg"}),
+        ("league", {"pygame", "gpiozero", "serial", "device"}),  # the league draws nothing
     ],
 )
 def test_package_imports_stay_inside_boundary(package, forbidden):

@@ -151,7 +151,7 @@ def source_copy(tmp_path):
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    for name in ("rummy", "device", "display", "systemd"):
+    for name in ("rummy", "device", "display", "league", "systemd"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     return src
 
@@ -206,9 +206,10 @@ def test_stage_holds_the_app_only(tmp_path):
                           text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert sorted(p.name for p in stage.iterdir()) == ["README.md", "device", "display",
-                                                      "pyproject.toml", "rummy"]
+                                                      "league", "pyproject.toml", "rummy"]
     files = [str(p.relative_to(stage)) for p in stage.rglob("*") if p.is_file()]
     assert "display/locale/ru/LC_MESSAGES/messages.mo" in files
+    assert "league/migrations/001_core.sql" in files  # the league server's schema
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
     assert not [f for f in files if f.split("/")[0] in ("tests", "docs", "benchmarks", "firmware")]
     assert not [f for f in files if f.endswith(".png")]  # no screenshots
@@ -301,3 +302,19 @@ def test_installed_config_points_tools_at_the_service_state_dir(fake_root):
     install(fake_root)
     config, errors = load_config(fake_root / "etc/rummy-table/config.toml", env={"HOME": "/h"})
     assert errors == [] and config.paths.state_dir == "/var/lib/rummy-table"
+
+
+def test_league_flag_installs_the_league_extra(fake_root):
+    install(fake_root)
+    assert not any("[league]" in line for line in log_lines(fake_root))
+    (fake_root / "rummy-table-install.log").unlink()
+    proc = install(fake_root, "--league")  # not "up to date": the extra is new
+    lines = app_install_lines(log_lines(fake_root))
+    assert len(lines) == 3, proc.stdout
+    assert lines[1].startswith("/opt/rummy-table/venv/bin/pip install --quiet /")
+    assert lines[1].endswith("/dist/rummy_table-0.1.0-py3-none-any.whl[league]")
+    (fake_root / "rummy-table-install.log").unlink()
+    install(fake_root, "--league")  # and then it is
+    assert app_install_lines(log_lines(fake_root)) == []
+    assert "  --league" in subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True,
+                                          text=True, timeout=30).stdout

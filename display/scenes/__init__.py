@@ -16,6 +16,7 @@ SCENES: dict[str, str] = {
     "choice": "display.scenes.choice:ChoiceScene",
     "seating": "display.scenes.seating:SeatingScene",
     "keyboard": "display.scenes.keyboard:KeyboardScene",
+    "league_login": "display.scenes.league_login:LeagueLoginScene",
     "operator": "display.scenes.operator:OperatorScene",
     "failsafe": "display.scenes.failsafe:FailsafeScene",
     "config_error": "display.scenes.failsafe:ConfigErrorScene",

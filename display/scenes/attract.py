@@ -128,10 +128,35 @@ class AttractScene(Scene):
             text = "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else "")
             items.append((box.inflate(w, 0), lambda s: theme.draw_text(s, text, box, colour=theme.WARN,
                                                                       align="left")))
+        league = self._league_item()
+        if league is not None:
+            items.append(league)
         cells = grid(r["langs"], len(LANGUAGES), r["cols"].x, gap=8)
         for cell, (code, label) in zip(cells, LANGUAGES.items(), strict=True):
             items.append((_shadowed(cell), self._language_button(cell, code, label)))
         return items
+
+    def _league_item(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], object]] | None:
+        """The venue's league standings (from the table's cache), when the league is on."""
+        league = getattr(self.app, "league", None)
+        if league is None:
+            return None
+        if self._full or not hasattr(self, "_league"):  # read the cache on full redraws only
+            game = self.app.config.game.default_game
+            rows = self.app.league_standings(game)
+            if not rows:  # no matches of the table's own game yet: the first game that has some
+                every = self.app.league_standings()
+                rows = [x for x in every if x.game == every[0].game]
+            self._league = (league.cache.venue(), getattr(rows[0], "game", game) if rows else game,
+                            rows)
+        venue, game, rows = self._league
+        if not rows:
+            return None
+        from display.league_panel import draw_standings, panel_rect
+
+        w, h = self.size
+        box = pygame.Rect(int(w * 0.03), int(h * 0.33), int(w * 0.36), int(h * 0.3))
+        return panel_rect(box, rows), lambda s: draw_standings(s, box, venue, game, rows)
 
     def _language_button(self, cell: pygame.Rect, code: str, label: str) -> Callable[[pygame.Surface], object]:
         def draw(s: pygame.Surface) -> object:

@@ -1,4 +1,5 @@
-"""An on-screen keyboard for names (Latin and Cyrillic layouts)."""
+"""An on-screen keyboard for names (Latin and Cyrillic layouts), and a keypad for PINs
+(``digits=True``: ten digits, shown as dots, at most :data:`PIN_LEN`)."""
 
 from __future__ import annotations
 
@@ -16,19 +17,32 @@ LAYOUTS: dict[str, tuple[str, ...]] = {
     "cyrillic": ("ЙЦУКЕНГШЩЗХ", "ФЫВАПРОЛДЖЭ", "ЯЧСМИТЬБЮ"),
 }
 MAX_LEN = 14
+PIN_LEN = 8
+DIGITS = ("123", "456", "789", "0")
 
 
 class KeyboardScene(Scene):
     name = "keyboard"
 
-    def __init__(self, app, *, text: str = "", title: str = "", on_done: Callable[[str | None], None]) -> None:
+    def __init__(self, app, *, text: str = "", title: str = "", on_done: Callable[[str | None], None],
+                 digits: bool = False) -> None:
         super().__init__(app)
         self.text = text
         self.title = title
         self.on_done = on_done
+        self.digits = digits
         self.layout = "cyrillic" if app.settings.language == "ru" else "latin"
 
+    @property
+    def max_len(self) -> int:
+        return PIN_LEN if self.digits else MAX_LEN
+
     def type(self, ch: str) -> None:
+        if self.digits:
+            if ch.isdigit() and len(self.text) < PIN_LEN:
+                self.text += ch
+            self.dirty = True
+            return
         if len(self.text) < MAX_LEN:
             self.text += ch if not self.text or self.text.endswith(" ") else ch.lower()
         self.dirty = True
@@ -44,7 +58,9 @@ class KeyboardScene(Scene):
             self.on_done(None)
         elif key == pygame.K_BACKSPACE:
             self.back()
-        elif text and text.isprintable() and len(self.text) < MAX_LEN:
+        elif text and text.isprintable() and len(self.text) < self.max_len:
+            if self.digits and not text.isdigit():
+                return
             self.text += text
             self.dirty = True
 
@@ -56,8 +72,9 @@ class KeyboardScene(Scene):
                         colour=theme.GOLD, bold=True)
         field = pygame.Rect(int(w * 0.1), int(h * 0.11), int(w * 0.8), max(t, int(h * 0.11)))
         pygame.draw.rect(surf, theme.INK, field, border_radius=8)
-        theme.draw_text(surf, self.text + "▏", field.inflate(-20, -10), colour=theme.BLACK, align="left")
-        rows = LAYOUTS[self.layout]
+        shown = "•" * len(self.text) if self.digits else self.text
+        theme.draw_text(surf, shown + "▏", field.inflate(-20, -10), colour=theme.BLACK, align="left")
+        rows = DIGITS if self.digits else LAYOUTS[self.layout]
         if int(w * 0.96) // max(len(r) for r in rows) < t + 6:  # narrow portrait: split the rows
             rows = tuple(part for r in rows for part in (r[: (len(r) + 1) // 2], r[(len(r) + 1) // 2:]))
         top = field.bottom + int(h * 0.03)
@@ -71,9 +88,11 @@ class KeyboardScene(Scene):
                 self.button(surf, rect, ch, functools.partial(self.type, ch), name=f"key-{ch}")
         y = top + len(rows) * (key_h + 6)
         bw = max(t, min(int(w * 0.18), (w - 12) // 5 - 4))
-        specs = [
+        specs = [] if self.digits else [
             (_("ABC/АБВ"), self.switch, "layout"),
             (_("Space"), lambda: self.type(" "), "space"),
+        ]
+        specs += [
             (_("Delete"), self.back, "delete"),
             (_("Cancel"), lambda: self.on_done(None), "cancel"),
             (_("OK"), lambda: self.on_done(self.text), "ok"),

@@ -15,6 +15,7 @@ from display.i18n import N_, _
 from display.scenes.base import ReturnsBack, Scene
 
 FILTERS = ((None, N_("All games")), ("gin", N_("Gin")), ("contract", N_("Contract")))
+LEAGUE = "league"  # the venue's league standings (cached from the server)
 ROWS = 10
 
 
@@ -32,13 +33,21 @@ class LeaderboardScene(ReturnsBack, Scene):
     def load(self) -> None:
         self.error = ""
         try:
-            if self.app.store is None:
+            if self.game == LEAGUE:
+                game = self.app.config.game.default_game
+                self.rows = self.app.league_standings(game) or self.app.league_standings()
+            elif self.app.store is None:
                 self.rows, self.error = [], _("No records on this table")
             else:
                 self.rows = list(self.app.store.leaderboard(self.game))
         except Exception as exc:  # noqa: BLE001 - a broken database is shown, not raised
             self.rows, self.error = [], _("The records cannot be read: {error}").format(error=exc)
         self.dirty = True
+
+    def invalidate(self) -> None:
+        super().invalidate()
+        if self.game == LEAGUE:  # the league's standings were refreshed
+            self.load()
 
     def set_game(self, game: str | None) -> None:
         self.game = game
@@ -57,8 +66,9 @@ class LeaderboardScene(ReturnsBack, Scene):
         close = pygame.Rect(w - int(w * 0.22) - int(w * 0.03), int(h * 0.02), int(w * 0.22), max(t, int(h * 0.09)))
         self.button(surf, close, _("Back"), self.leave, name="back")
         fy = close.bottom + int(h * 0.02)
-        fw = int(w * 0.94 - 12) // len(FILTERS)
-        for i, (game, label) in enumerate(FILTERS):
+        filters = FILTERS + (((LEAGUE, N_("League")),) if getattr(self.app, "league", None) else ())
+        fw = int(w * 0.94 - 12) // len(filters)
+        for i, (game, label) in enumerate(filters):
             r = pygame.Rect(int(w * 0.03) + i * (fw + 6), fy, fw, max(t, int(h * 0.09)))
             self.button(surf, r, _(label), functools.partial(self.set_game, game), hot=self.game == game,
                         name=f"filter-{game or 'all'}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import pygame
 
@@ -32,6 +33,7 @@ class SeatingScene(Scene):
         self.kinds = ["human"] + ["computer"] * (hi - 1)
         self.names: list[str | None] = [None] * hi
         self.levels = [DEFAULT_LEVEL] * hi  # per computer seat (the journal's seat "bot")
+        self.league_ids: list[int | None] = [None] * hi  # a league player's id (PIN checked)
 
     def seat_name(self, i: int) -> str:
         if self.names[i]:
@@ -41,21 +43,42 @@ class SeatingScene(Scene):
         return _("Player {n}").format(n=i + 1)
 
     def seats(self) -> list[dict]:
-        return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": self.levels[i]}
-                for i in range(self.count)]
+        out = []
+        for i in range(self.count):
+            seat: dict[str, Any] = {"name": self.seat_name(i), "kind": self.kinds[i], "bot": self.levels[i]}
+            if self.league_ids[i] is not None and self.kinds[i] == "human":
+                seat["league_id"] = self.league_ids[i]
+            out.append(seat)
+        return out
 
     def toggle(self, i: int) -> None:
         self.kinds[i] = "computer" if self.kinds[i] == "human" else "human"
+        self.league_ids[i] = None
         self.dirty = True
 
     def next_level(self, i: int) -> None:
         self.levels[i] = LEVELS[(LEVELS.index(self.levels[i]) + 1) % len(LEVELS)]
         self.dirty = True
 
+    def league_login(self, i: int) -> None:
+        """A league player takes seat ``i`` (name picked, PIN checked); None: a guest."""
+        def done(player: tuple[int, str] | None) -> None:
+            if player is not None:
+                taken = [j for j in range(len(self.league_ids)) if self.league_ids[j] == player[0]]
+                for j in taken:  # one player, one seat
+                    self.league_ids[j], self.names[j] = None, None
+                self.league_ids[i], self.names[i] = player
+                self.kinds[i] = "human"
+            self.app.scene = self
+            self.dirty = True
+
+        self.app.goto("league_login", seat=i, on_done=done)
+
     def edit_name(self, i: int) -> None:
         def done(text: str | None) -> None:
             if text is not None:
                 self.names[i] = text.strip() or None
+                self.league_ids[i] = None  # a typed name is a guest
             self.app.scene = self
             self.dirty = True
 
@@ -90,8 +113,14 @@ class SeatingScene(Scene):
             y = top + i * row_h
             label = pygame.Rect(int(w * 0.05), y, int(w * 0.14), row_h - 8)
             theme.draw_text(surf, _("Seat {n}").format(n=i + 1), label, size=int(row_h * 0.35), align="left")
-            name = pygame.Rect(label.right, y, int(w * 0.46), max(t, row_h - 8))
-            self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}")
+            league = getattr(self.app, "league", None) is not None
+            name = pygame.Rect(label.right, y, int(w * (0.3 if league else 0.46)), max(t, row_h - 8))
+            self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}",
+                        hot=self.league_ids[i] is not None)
+            if league:  # the league button: pick a league name, type the PIN
+                lg = pygame.Rect(name.right + int(w * 0.01), y, int(w * 0.15), max(t, row_h - 8))
+                self.button(surf, lg, _("League"), functools.partial(self.league_login, i), name=f"league-{i}")
+                name = pygame.Rect(label.right, y, int(w * 0.46), name.height)
             computer = self.kinds[i] == "computer"
             kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * (0.16 if computer else 0.3)),
                                max(t, row_h - 8))
