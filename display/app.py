@@ -279,10 +279,13 @@ class App:
         self.show_match()
 
     def _driver_options(self) -> dict[str, Any]:
-        """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``; the buy
-        window is skipped when nobody watches)."""
-        return {"clock": self.clock, "answer_seconds": float(self.config.game.buy_answer_s),
-                "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS}
+        """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``, the
+        moment after a deal ``deal_grace_s``; the buy window and that moment are skipped when
+        nobody watches)."""
+        game = self.config.game
+        return {"clock": self.clock, "answer_seconds": float(game.buy_answer_s),
+                "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS,
+                "deal_grace": 0.0 if self.headless else float(game.deal_grace_s)}
 
     def try_resume(self) -> bool:
         """Go straight back to an unfinished match (hands private)."""

@@ -69,7 +69,8 @@ class GameConfig:
     gin_preset: str = "standard"
     contract_preset: str = "seed_002"
     bot_delay_s: float = 0.8
-    buy_answer_s: float = 8.0
+    buy_answer_s: float = 15.0
+    deal_grace_s: float = 3.0
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,7 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "game": {
         "default_game": _one_of("gin", "contract"), "gin_preset": _preset("gin"),
         "contract_preset": _preset("contract"), "bot_delay_s": _num(0, 10),
-        "buy_answer_s": _num(1, 60),
+        "buy_answer_s": _num(1, 60), "deal_grace_s": _num(0, 10),
     },
     "shoe": {"enabled": _bool, "port": _str, "deck_map": _str},
     "operator": {"pin_hash": _pin_hash},

@@ -21,7 +21,7 @@ CONTRACT_WORDS: dict[tuple[int, int], str] = {
     (0, 1): N_("one sequence"),
 }
 
-YES = "Можно"  # C-8.4: the answers keep the seed's words in every language
+YES = "Можно"  # C-8.4: the seed's words (the table says the answers in its own language)
 NO = "Нельзя"
 ASK_WORD = "Можно?"
 
@@ -66,12 +66,13 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "drew_stock":
         return _("{name} drew from the stock").format(name=name)
     if k == "took_discard":
-        return _("{name} took {card} from the pack").format(name=name, card=card_name(d["card"]))
+        return _("{name} took {card} from the discard pile").format(name=name, card=card_name(d["card"]))
     if k == "asked_to_buy":
         return _("{name} asks “{ask}” for {card}").format(name=name, ask=ASK_WORD, card=card_name(d["card"]))
     if k == "answered":
-        word = YES if d.get("flag") else NO
-        return _("{name} answers “{word}”").format(name=name, word=word)
+        if d.get("flag"):  # C-8.4 in the table's language: what the answer does
+            return _("{name} answers yes: the asker takes it").format(name=name)
+        return _("{name} answers no and buys it").format(name=name)
     if k == "bought":
         cards = d.get("cards") or []
         extra = len(d.get("penalty_cards") or [])
@@ -88,7 +89,7 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "went_out":
         return _("{name} went out!").format(name=name)
     if k == "stock_refilled":
-        return _("The pack was turned over to make a new stock")
+        return _("The discard pile was turned over to make a new stock")
     if k == "stock_exhausted":
         return _("The stock ran out: the deal ends with no finisher")
     if k == "turn_started" and d.get("skipped"):

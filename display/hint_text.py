@@ -46,25 +46,28 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.KNOCK_REVIEW: lambda p, name: _("Illegal knock: accept it or refuse"),
     C.LAY_OFF: lambda p, name: _("Touch a card to lay it off, then Done"),
     # contract
-    C.ASKED: lambda p, name: _("{name} asks “{ask}” for {card}").format(
+    C.ASKED: lambda p, name: _("{name} asks “{ask}” for {card}. Saying no, you buy it and your turn ends").format(
         name=name(p["asker"]), ask=ASK_WORD, card=card_name(p["card"])),
     C.BUY_TO_ASK: lambda p, name: _("BUY to ask “{ask}” for {card}").format(ask=ASK_WORD, card=card_name(p["card"])),
     C.WAITING_FOR_ANSWER: lambda p, name: _("Waiting for {name} to answer").format(name=name(p["seat"])),
     C.IS_BUYING: lambda p, name: _("{name} is buying").format(name=name(p["seat"])),
-    C.HOW_MANY: lambda p, name: _("How many cards from the pack?"),
+    C.HOW_MANY: lambda p, name: _("How many cards from the discard pile?"),
     C.DRAW_FROM_STOCK: lambda p, name: _("Your turn: DRAW from the stock"),
     C.DRAW_OR_TAKE_PACK: lambda p, name: _("Your turn: DRAW or take {card}").format(card=card_name(p["card"])),
-    C.CAN_MELD: lambda p, name: _("You can lay your contract: MELD"),
-    C.DISCARD_OR_LAY_OFF: lambda p, name: _("Touch the pack to discard {card}, or a meld to lay it off").format(
+    C.DRAW_TAKE_OR_BUY: lambda p, name: _("Your turn: DRAW, take {card}, or BUY several").format(
         card=card_name(p["card"])),
-    C.TOUCH_AGAIN_OR_PACK: lambda p, name: _("Touch {card} again or the pack to discard it").format(
+    C.CAN_MELD: lambda p, name: _("You can lay your contract: MELD"),
+    C.DISCARD_OR_LAY_OFF: lambda p, name: _("Touch the pile to discard {card}, or a meld to lay it off").format(
+        card=card_name(p["card"])),
+    C.TOUCH_AGAIN_OR_PACK: lambda p, name: _("Touch {card} again or the discard pile to discard it").format(
         card=card_name(p["card"])),
     C.CARDS_PICKED: lambda p, name: ngettext("{n} card picked", "{n} cards picked", p["n"]).format(n=p["n"]),
     C.TOUCH_TO_PICK: lambda p, name: _("Touch a card to pick it"),
     C.NO_CONTRACT_YET: lambda p, name: _("No contract in your hand yet"),
-    C.CANNOT_BUY_NOW: lambda p, name: _("You cannot buy from the pack now"),
-    C.PICK_ONE_TO_DISCARD: lambda p, name: _("Pick one card, then touch the pack to discard it"),
+    C.CANNOT_BUY_NOW: lambda p, name: _("You cannot buy from the discard pile now"),
+    C.PICK_ONE_TO_DISCARD: lambda p, name: _("Pick one card, then touch the discard pile to discard it"),
     C.PICK_ONE_TO_LAY_OFF: lambda p, name: _("Pick one card, then touch a meld to lay it off"),
+    C.LOOK_AT_NEW_CARDS: lambda p, name: _("New cards: look at them first, BUY opens in a moment"),
 }
 
 

@@ -33,7 +33,7 @@ class MatchDriver:
 
     def __init__(self, session: MatchSession, *, bot_delay: float = 0.8, seed: int | None = None,
                  resumed: bool = False, clock: Callable[[], float] = time.monotonic,
-                 answer_seconds: float = 8.0, buy_window: float = 2.5) -> None:
+                 answer_seconds: float = 15.0, buy_window: float = 2.5, deal_grace: float = 3.0) -> None:
         self.session = session
         self.engine = session.engine
         self.game = session.header.game
@@ -54,7 +54,8 @@ class MatchDriver:
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
         self.controller: TableController = controller_for(self.game, self, clock=clock,
-                                                          answer_seconds=answer_seconds, buy_window=buy_window)
+                                                          answer_seconds=answer_seconds, buy_window=buy_window,
+                                                          deal_grace=deal_grace)
 
     # -- queries ----------------------------------------------------------------------------
     @property

@@ -26,7 +26,7 @@ NOT_NOW = N_("You cannot do that now")
 DOES_NOT_FIT = N_("{card} does not fit that meld")
 NOT_IN_HAND = N_("{card} is not in your hand.")
 NOTHING_TO_BUY = N_("Nothing to buy now")
-CANNOT_BUY = N_("You cannot buy from the pack now")
+CANNOT_BUY = N_("You cannot buy from the discard pile now")
 NO_GROUPS = N_("Pick the cards of your contract first.")
 
 # Every refusal code of both games and the common ones (a test checks none is missing).
@@ -82,11 +82,11 @@ TEXTS: dict[RefusalCode, str] = {
     K.DEAL_WRONG_CARDS: N_("The deal needs exactly {count} cards from {decks} packs."),
     K.NOT_NOW: NOT_NOW,
     K.STOCK_ONLY: N_("After the buy you draw from the stock."),
-    K.PACK_EMPTY: N_("The pack is empty: DRAW from the stock."),
+    K.PACK_EMPTY: N_("The discard pile is empty: DRAW from the stock."),
     K.TAKE_BACK_OWN_DISCARD: N_("You discarded {card}: you cannot take it back."),
     K.CARD_NOT_IN_HAND: NOT_IN_HAND,
     K.CARDS_NOT_HELD: N_("You do not hold {cards}."),
-    K.DISCARD_TAKEN_CARD: N_("You took {card} from the pack: discard another card"),
+    K.DISCARD_TAKEN_CARD: N_("You took {card} from the discard pile: discard another card"),
     K.LAST_CARD_MUST_BE_LAID: N_("Your last card must go on a meld"),
     K.OUT_WITHOUT_CONTRACT: N_("Lay your contract before you go out."),
     K.STUCK_LAST_CARD: N_("That would leave you {card}, which you could neither discard nor lay off."),

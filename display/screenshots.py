@@ -4,8 +4,9 @@
 
 Writes ``<screen>-<lang>.png`` for the attract screen, a gin table's first turn with its
 hands private (how to look), a seat looking at his hand, the illegal-knock warning (G-8), a
-gin table mid-hand, a knock review, a contract table with melds on it, a "Можно?" question, and a contract deal
-review. Nothing is staged by hand: the games are played by the computer players through
+gin table mid-hand, a knock review, a contract table with melds on it, a "Можно?" question,
+the choice of how many discard-pile cards to buy in turn, and a contract deal review.
+Nothing is staged by hand: the games are played by the computer players through
 ``MatchDriver.submit`` from fixed seeds, so the pictures are reproducible.
 """
 
@@ -19,8 +20,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table", "gin-knock-review",
-         "contract-table", "contract-buy", "contract-review")
+SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
+         "gin-knock-review", "contract-table", "contract-buy", "contract-take", "contract-review")
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
 
@@ -117,12 +118,22 @@ def _contract(app) -> Iterator[str]:
     m, rng = app.match, random.Random(5)
     asked = False
     melds = False
+    took = False
     for _ in range(5000):
         st = m.state
         if m.review_pending:
             app.show_match()
             yield "contract-review"
             break
+        if (asked and not took and st.phase == TURN and len(st.discard_pile) >= 3
+                and any(a.kind == "buy" for a in m.legal(st.turn))):
+            took = True  # in turn, BUY: how many discard-pile cards (C-8.2); then Cancel
+            app.show_match()
+            app.scene.update(app.clock())
+            app.scene.press(st.turn, "buy")
+            if app.scene.ui[st.turn].choose_take:
+                yield "contract-take"
+                app.scene.press(st.turn, "cancel")
         if not asked and st.phase == TURN and st.turns_started > 6 and st.top is not None:
             asker = (st.turn + 2) % len(m.seats)
             if st.top.discarder != asker and m.submit(Action("buy", asker)) is None:

@@ -156,6 +156,32 @@ def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_siz
     return got
 
 
+_cut_cache: dict[tuple, str] = {}
+
+
+def cut_to_width(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` as it fits ``width`` pixels at ``size``: whole, or cut short with "…" (a line
+    drawn wider than its box would paint over its neighbours: a panel's words over the
+    next panel, which drawing by regions does not repaint)."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    key = (text, width, ladder(size), bold)
+    got = _cut_cache.get(key)
+    if got is None:
+        if len(_cut_cache) > 2000:
+            _cut_cache.clear()
+        lo, hi = 0, len(text)  # the longest head that fits with its "…"
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(text[:mid].rstrip() + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        got = _cut_cache[key] = text[:lo].rstrip() + "…" if lo else ""
+    return got
+
+
 def common_size(texts, box: pygame.Rect, size: int, bold: bool = False) -> int:
     """One size at which every text fits a box like ``box`` (for lines that belong together)."""
     return min((fit_size(t, box, size, bold) for t in texts if t), default=ladder(size))
@@ -205,11 +231,12 @@ def draw_text(
     if not text:
         return pygame.Rect(box.center, (0, 0))
     size = fit_size(text, box, size or box.height, bold)
-    img = render(text, size, colour, bold, turned)
+    shown = cut_to_width(text, box.width, size, bold)  # never wider than its box
+    img = render(shown, size, colour, bold, turned)
     r = _place(img.get_rect(), box, align)
     surf.blit(img, r)
-    if TEXT_LOG is not None:
-        TEXT_LOG.append(TextRecord(text, box.move(offset), r.move(offset), box.contains(r)))
+    if TEXT_LOG is not None:  # a line cut short did not fit
+        TEXT_LOG.append(TextRecord(text, box.move(offset), r.move(offset), box.contains(r) and shown == text))
     return r
 
 
@@ -223,11 +250,12 @@ def draw_text_turned(
     if not text:
         return to_screen(pygame.Rect(box.center, (0, 0)))
     size = fit_size(text, box, size or box.height, bold)
-    r = _place(render(text, size, colour, bold).get_rect(), box, align)
+    shown = cut_to_width(text, box.width, size, bold)  # never wider than its box
+    r = _place(render(shown, size, colour, bold).get_rect(), box, align)
     dst = to_screen(r)
-    surf.blit(render(text, size, colour, bold, angle), dst)
-    if TEXT_LOG is not None:
-        TEXT_LOG.append(TextRecord(text, to_screen(box), dst, box.contains(r)))
+    surf.blit(render(shown, size, colour, bold, angle), dst)
+    if TEXT_LOG is not None:  # a line cut short did not fit
+        TEXT_LOG.append(TextRecord(text, to_screen(box), dst, box.contains(r) and shown == text))
     return dst
 
 

@@ -65,6 +65,7 @@ def new_table(game: str, rules: dict[str, Any], seats: int, humans: Iterable[int
     driver = EngineDriver(engine, state, humans)
     driver.deal(random.Random(seed))
     clock = Clock()
+    options.setdefault("deal_grace", 0.0)  # the clock stands still: no moment after the deal unless asked for
     return driver, TableController(GAMES[game], driver, clock=clock, **options), clock
 
 
@@ -72,7 +73,8 @@ def twin_acts(ctl: TableController, seat: int, call: Call, arg: Any = None) -> b
     """Perform ``call`` on a copy of the match and the seat's input; did either change?"""
     d = ctl.driver
     copy = EngineDriver(d.engine, d.state, d.humans)  # the state is frozen: sharing it is a copy
-    twin = TableController(ctl.game, copy, clock=ctl.clock)
+    twin = TableController(ctl.game, copy, clock=ctl.clock, deal_grace=ctl.grace.seconds)
+    twin.grace.key, twin.grace.t0 = ctl.grace.key, ctl.grace.t0
     twin.set_input(seat, ctl.input(seat))
     before = (copy.state, twin.input(seat))
     twin.perform(seat, call, arg)

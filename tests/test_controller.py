@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from controller_helpers import EngineDriver, check_lamps, new_table, phase_of, twin_acts
+from controller_helpers import Clock, EngineDriver, check_lamps, new_table, phase_of, twin_acts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -449,3 +449,88 @@ def test_a_hold_on_the_panel_shows_nothing_and_says_how_to_look():
     assert not ctl.face_up(2, open_hands=True), "not even with open hands"
 
 
+# -- issue 11: the contract meld trap, the moment after a deal ---------------------------------
+
+
+def meld_ready_table():
+    """Seat 0 in his play holding queens, tens and sevens (deal 1: two sets)."""
+    from contract_helpers import deal_start
+
+    from rummy.contract.engine import ENGINE as CONTRACT
+
+    state, _ = deal_start(["7S 7H 7D TS TH TD QS QD QC AH", "", ""], "3S", "9C")
+    d = EngineDriver(CONTRACT, state, {0, 1, 2})
+    clock = Clock()
+    ctl = TableController(GAMES["contract"], d, clock=clock, deal_grace=0.0)
+    ctl.perform(0, Call.DRAW)
+    assert d.state.phase == "play"
+    return d, ctl
+
+
+def test_meld_acts_only_on_a_hand_the_player_sees():
+    d, ctl = meld_ready_table()
+    assert ctl.lamps(0, face_up=True)["knock"]
+    assert not ctl.lamps(0, face_up=False)["knock"], "no MELD lamp while the hand is hidden"
+    for call in (Call.KNOCK, Call.MELD_BUTTON):
+        assert ctl.resolve(0, call, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK))
+        result = ctl.perform(0, call, face_up=False)
+        assert result.action is None and not d.state.contract_down[0]
+    assert all(b.call is not Call.MELD_BUTTON for b in ctl.screen_buttons(0, face_up=False))
+    assert any(b.call is Call.MELD_BUTTON for b in ctl.screen_buttons(0, face_up=True))
+
+
+def test_meld_lays_the_players_own_groups_not_the_suggestion():
+    """The issue's table: Q♠Q♦Q♣ grouped by the player are what is laid (with his tens)."""
+    d, ctl = meld_ready_table()
+    hand = d.state.hands[0]
+    for rank in (12, 7):
+        for i in [k for k, c in enumerate(hand) if c.rank == rank]:
+            ctl.perform(0, Call.CARD, i)
+        ctl.perform(0, Call.GROUP_BUTTON)
+    result = ctl.perform(0, Call.MELD_BUTTON)
+    assert result.refusal is None and d.state.contract_down[0]
+    laid = sorted(c.rank for m in d.state.table_melds for c in m.cards)
+    assert laid == [7, 7, 7, 12, 12, 12]
+
+
+def test_meld_without_groups_lays_the_cheapest_contract():
+    d, ctl = meld_ready_table()
+    result = ctl.perform(0, Call.KNOCK)
+    assert result.refusal is None
+    assert sorted({c.rank for m in d.state.table_melds for c in m.cards}) == [10, 12]  # not the sevens
+
+
+def test_no_question_in_the_moment_after_the_deal():
+    d, ctl, clock = contract_table(3, deal_grace=3.0)
+    n = d.state.turn
+    asker = (n + 1) % 3
+    assert ctl.settling()
+    assert not ctl.lamps(asker)["buy"]
+    assert ctl.hint(asker) == Hint.of(HintCode.LOOK_AT_NEW_CARDS)
+    assert all(b.call is not Call.BUY_BUTTON for b in ctl.screen_buttons(asker))
+    result = ctl.perform(asker, Call.BUY)
+    assert result.hint == Hint.of(HintCode.LOOK_AT_NEW_CARDS) and d.state.phase == "turn"
+    assert ctl.lamps(n)["draw"], "the player in turn may play at once"
+    clock.t += 2.9
+    ctl.update()
+    assert ctl.settling()
+    clock.t += 0.1
+    ctl.update()
+    assert not ctl.settling() and ctl.lamps(asker)["buy"]
+    ctl.perform(asker, Call.BUY)
+    assert d.state.phase == "ask"
+
+
+def test_computers_wait_out_the_moment_after_the_deal():
+    d, ctl, clock = contract_table(3, humans={0}, deal_grace=3.0)
+    t0 = clock.t
+    ctl.update()
+    assert d.held_until == t0 + 3.0
+
+
+def test_the_answer_deadline_defaults_to_15_seconds():
+    d, ctl, clock = new_table("contract", {"preset": "seed_002"}, 3, {0, 1, 2}, 3)
+    assert ctl.answer_seconds == 15.0
+    n = d.state.turn
+    ctl.perform((n + 1) % 3, Call.BUY)
+    assert ctl.answer_deadline == clock.t + 15.0

@@ -69,6 +69,10 @@ class Table:
     def step(self) -> None:
         """One decision by a human seat, or let time pass for the computer."""
         m, st = self.m, self.m.state
+        if self.app.scene.name == "contract_table" and self.app.scene.ctl.settling(self.clock.t):
+            self.clock.t += 0.5  # just dealt: people look at their new cards before anyone buys
+            frame(self.app)
+            return
         humans = [s for s in m.to_act() if m.is_human(s)]
         if st.phase == TURN:
             for s in humans:
@@ -193,6 +197,10 @@ def test_buy_lamps_and_out_of_turn_calls(tmp_path):
     n = st.turn
     others = [s for s in range(3) if s != n]
     assert st.phase == TURN and app.hw.lamps[n]["draw"]
+    # just dealt: nobody may ask yet, everyone looks at his new cards first ([game] deal_grace_s)
+    assert not any(app.hw.lamps[s]["buy"] for s in others)
+    clock.t += app.config.game.deal_grace_s + 0.1
+    frame(app)
     # C-8.1: the upcard has no discarder, so both other seats may ask "Можно?"
     assert all(app.hw.lamps[s]["buy"] for s in others)
     # out of turn, DRAW does nothing but say what the seat may do: BUY

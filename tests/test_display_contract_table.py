@@ -27,9 +27,10 @@ from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
 NAMES = ("Anastasia", "Bartholomew", "Guilherme", "Wulandari", "Oleksandr", "Maximiliano")
 
 
-def make_app(tmp_path, size=(1280, 800), *, clock=None, **display) -> App:
+def make_app(tmp_path, size=(1280, 800), *, clock=None, grace=0.0, **display) -> App:
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     assert not errors
+    config = replace(config, game=replace(config.game, deal_grace_s=grace))
     if display:
         config = replace(config, display=replace(config.display, **display))
     kw = {"clock": clock} if clock is not None else {}
@@ -111,7 +112,7 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
 def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
     clock = FakeClock(500.0)
     config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=3.0))
+    config = replace(config, game=replace(config.game, buy_answer_s=3.0, deal_grace_s=0.0))
     app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
     start(app, 3)
     m = app.match
@@ -228,7 +229,7 @@ def test_c_8_4_the_answer_deadline_survives_a_scene_rebuild(tmp_path):
     operator menu and coming back keeps it, and silence is "Можно" at the same moment."""
     clock = FakeClock(500.0)
     config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=6.0))
+    config = replace(config, game=replace(config.game, buy_answer_s=6.0, deal_grace_s=0.0))
     app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
     start(app, 3)
     m = app.match
@@ -289,4 +290,83 @@ def test_the_buy_window_survives_a_scene_rebuild(tmp_path):
     clock.t = start_t + window + 0.01
     app.frame(events=[])
     assert m.session.actions_applied > done, "and not a new window from the rebuild"
+    app.close()
+
+
+# -- the recent moves and groups through a hide (issue 11) ----------------------------------------
+
+def test_the_last_moves_are_listed_in_the_middle_in_the_tables_language(tmp_path):
+    """The centre lists the last few moves, oldest first, each drawn; a language change
+    words them again (no line twice, none left in the old language)."""
+    from display import i18n
+    from display.contract_text import event_text
+    from display.scenes.table_base import RECENT_MOVES
+
+    clock = FakeClock(500.0)
+    app = make_app(tmp_path, clock=clock, privacy="open")
+    start(app, 4)
+    m = app.match
+    said: list = []
+    for _ in range(RECENT_MOVES + 1):
+        bot_turn(app)
+        said += [ev for ev in m.events if event_text(m, ev)]
+    scene = app.scene
+    want = [event_text(m, ev) for ev in said[-RECENT_MOVES:]]
+    assert len(want) == RECENT_MOVES and scene.recent == want
+    log = theme.start_text_log()
+    try:
+        scene.invalidate()
+        scene.targets = []
+        scene.draw(app.screen.surface)
+    finally:
+        theme.stop_text_log()
+    drawn = [r.text for r in log if r.text in want]
+    assert len(drawn) >= 2 and drawn == want[-len(drawn):], "the newest moves, in order, as many as there is room for"
+    try:
+        app.set_language("ru")
+        scene._version = -1  # the same events worded again
+        scene.update(clock())
+        ru = [event_text(m, ev) for ev in said[-RECENT_MOVES:]]
+        assert scene.recent == ru and ru != want
+    finally:
+        app.set_language("en")
+    assert i18n.language() == "en"
+    app.close()
+
+
+def test_groups_survive_a_hidden_hand_and_show_again_on_the_next_peek(tmp_path):
+    """Issue 11: a hand that hides (the peek ran out) drops its picked cards but keeps the
+    groups the player arranged; they are underlined again when he looks."""
+    from display.scenes.table_base import PEEK_SECONDS
+
+    clock = FakeClock(500.0)
+    app = make_app(tmp_path, clock=clock, privacy="peek")
+    start(app, 3)
+    m, scene = app.match, app.scene
+    seat = m.state.turn
+    m.submit(next(a for a in m.legal(seat) if a.kind == "draw_stock"))
+    app.frame(events=[])
+    assert m.state.phase == PLAY
+    scene.reveal(seat)
+    app.frame(events=[])
+    assert scene.face_up(seat)
+    for k in (0, 1):
+        tap(app, f"card-{seat}-{k}", clock)
+    tap(app, f"group-{seat}", clock)
+    tap(app, f"card-{seat}-2", clock)
+    assert scene.ui[seat].groups == [[0, 1]] and scene.ui[seat].selected == [2]
+    clock.t += PEEK_SECONDS + 1  # the peek runs out: the hand hides
+    app.frame(events=[])
+    assert not scene.face_up(seat)
+    assert scene.ui[seat].groups == [[0, 1]], "the groups stay"
+    assert scene.ui[seat].selected == [], "the picks are dropped"
+    panels = scene.panels()
+    _centre, seats = scene.view_models(panels, pygame.Rect(0, 0, 1, 1))
+    hidden = seats[seat][0].hand
+    assert not hidden.up and not hidden.groups, "a hidden hand shows no groups"
+    scene.reveal(seat)
+    app.frame(events=[])
+    _centre, seats = scene.view_models(scene.panels(), pygame.Rect(0, 0, 1, 1))
+    shown = seats[seat][0].hand
+    assert shown.up and shown.groups, "the next look shows them underlined again"
     app.close()

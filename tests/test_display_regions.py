@@ -144,3 +144,33 @@ def test_a_new_last_move_alone_repaints_the_centre_line_as_a_full_redraw_would(t
         assert shown == full
         assert targets == sorted(full_targets)
     app.close()
+
+
+@pytest.mark.parametrize("angle", [0, 180])
+def test_a_line_too_long_for_its_box_is_cut_and_paints_nothing_outside_it(angle):
+    """A region's words never spill over its neighbours (a panel's status line once painted
+    into the next panel, which a partial redraw does not repaint): cut short with "…",
+    and logged as not fitting."""
+    from display import theme
+    pygame.font.init()
+    surf = pygame.Surface((400, 100))
+    surf.fill((0, 0, 0))
+    box = pygame.Rect(100, 40, 120, 14)
+    text = "Your turn: DRAW, take 10♥, or BUY several cards from the discard pile"
+    log = theme.start_text_log()
+    try:
+        if angle:
+            theme.draw_text_turned(surf, text, box, lambda r: pygame.Rect(r), angle, colour=(255, 255, 255),
+                                   align="left")
+        else:
+            theme.draw_text(surf, text, box, colour=(255, 255, 255), align="left")
+    finally:
+        theme.stop_text_log()
+    painted = [(x, y) for y in range(100) for x in range(400) if surf.get_at((x, y))[:3] != (0, 0, 0)]
+    assert painted, "something was drawn"
+    outside = [pt for pt in painted if not box.inflate(0, 4).collidepoint(pt)]
+    assert not outside, f"painted outside its box: {outside[:5]}"
+    assert [r.fits for r in log] == [False]
+    shown = theme.cut_to_width(text, box.width, theme.fit_size(text, box, box.height))
+    assert shown.endswith("…") and text.startswith(shown[:-1])
+    assert theme.cut_to_width("short", box.width, 10) == "short"

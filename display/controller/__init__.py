@@ -26,11 +26,12 @@ from display.controller.table import (
 GAMES: dict[str, GameTable] = {"gin": gin.GAME, "contract": contract.GAME}
 
 
-def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], answer_seconds: float = 8.0,
-                   buy_window: float = 2.5, look_after: float = LOOK_AFTER_S) -> TableController:
+def controller_for(game: str, driver: Driver, *, clock: Callable[[], float], answer_seconds: float = 15.0,
+                   buy_window: float = 2.5, deal_grace: float = 3.0,
+                   look_after: float = LOOK_AFTER_S) -> TableController:
     """The controller of a match of ``game`` driven by ``driver``."""
     return TableController(GAMES[game], driver, clock=clock, answer_seconds=answer_seconds,
-                           buy_window=buy_window, look_after=look_after)
+                           buy_window=buy_window, deal_grace=deal_grace, look_after=look_after)
 
 
 

@@ -104,6 +104,7 @@ class HintCode(StrEnum):
     HOW_MANY = "how_many"  # C-8.5
     DRAW_FROM_STOCK = "draw_from_stock"
     DRAW_OR_TAKE_PACK = "draw_or_take_pack"  # card
+    DRAW_TAKE_OR_BUY = "draw_take_or_buy"  # card (C-8.2: BUY in turn buys several pack cards)
     CAN_MELD = "can_meld"
     DISCARD_OR_LAY_OFF = "discard_or_lay_off"  # card
     TOUCH_AGAIN_OR_PACK = "touch_again_or_pack"  # card
@@ -113,6 +114,7 @@ class HintCode(StrEnum):
     CANNOT_BUY_NOW = "cannot_buy_now"  # the player in turn (C-8.2)
     PICK_ONE_TO_DISCARD = "pick_one_to_discard"
     PICK_ONE_TO_LAY_OFF = "pick_one_to_lay_off"
+    LOOK_AT_NEW_CARDS = "look_at_new_cards"  # just dealt: BUY in a moment
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ play (C-5)     card: pick it (again: discard it); group_button: group the picked
                cards; KNOCK / meld_button: lay the contract (the player's groups,
                judged by the engine, or the suggested arrangement, C-3); a picked
                card and a table meld: lay_off (C-5.2); a picked card and the pile /
-               discard_button: discard (C-5.3)
+               discard_button / DRAW: discard (C-5.3; the DRAW lamp says "discard now")
 =============  ===================================================================
 
 A call the table has no entry for says what the seat may do instead (a hint code). While a
@@ -109,12 +109,17 @@ def _buy(sit: Situation, arg: Any) -> Outcome | None:
         if any(a.kind == K.BUY and a.target for a in sit.legal):
             return Change(replace(_inp(sit), choose_take=not _inp(sit).choose_take))
         return Say(Hint.of(HintCode.CANNOT_BUY_NOW))
+    if sit.settling and sit.find(K.BUY) is not None:
+        return Say(Hint.of(HintCode.LOOK_AT_NEW_CARDS))  # nobody is asked before he saw his cards
     return _or_judged(sit, K.BUY)
 
 
 def _meld(sit: Situation, arg: Any) -> Outcome | None:
     """Lay the contract: the player's own groups (the engine judges them, C-3), else the
-    table's arrangement (C-15.3)."""
+    table's suggestion, the cheapest contract (C-15.3), which his hand shows outlined;
+    only while he sees his hand."""
+    if not sit.face_up:
+        return Say(Hint.of(HintCode.HOLD_TO_LOOK))
     inp = _inp(sit)
     if inp.groups:
         h = _hand(sit)
@@ -198,6 +203,7 @@ TABLE: dict[tuple[str, Call], Handler] = {
     (TAKE, Call.DRAW): lambda sit, arg: sit.submit(K.TAKE_CARDS, target=1),
     (TAKE, Call.TAKE_CARDS_BUTTON): _take,
     (TAKE, Call.BUY): _buy,
+    (PLAY, Call.DRAW): _discard_button,  # "discard now": the DRAW lamp lights once one card is picked
     (PLAY, Call.CARD): _pick,
     (PLAY, Call.DISCARD_PILE): _pile_in_play,
     (PLAY, Call.DISCARD_BUTTON): _discard_button,
@@ -207,6 +213,9 @@ TABLE: dict[tuple[str, Call], Handler] = {
     (PLAY, Call.CLEAR_BUTTON): _clear,
     (PLAY, Call.BUY): _buy,
 }
+
+#: calls that act on the seat's cards as he sees them: nothing while his hand is hidden
+HAND_CALLS = frozenset({Call.CARD, Call.GROUP_BUTTON, Call.MELD_BUTTON, Call.DISCARD_BUTTON, Call.CLEAR_BUTTON})
 
 #: touches on the table, made by the seat in turn
 TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE, Call.TABLE_MELD})
@@ -232,8 +241,8 @@ class ContractTable:
         st = sit.state
         if st.phase not in (TURN, ASK, TAKE, PLAY):
             return NOTHING
-        if call is Call.CARD and not sit.face_up:
-            return Say(Hint.of(HintCode.HOLD_TO_LOOK))
+        if call in HAND_CALLS and not sit.face_up:
+            return Say(Hint.of(HintCode.HOLD_TO_LOOK))  # only what he sees: never an unseen meld
         if st.phase == PLAY and sit.seat != st.turn and call is not Call.BUY:
             return Say(self._idle(sit))
         handler = TABLE.get((st.phase, call))
@@ -266,6 +275,8 @@ class ContractTable:
                 return Hint.of(HintCode.THINKING)
             return Hint.of(HintCode.ASKED, asker=st.buy.asker, card=st.buy.card)  # C-8.4
         if K.BUY in kinds and seat != st.turn:
+            if sit.settling:
+                return Hint.of(HintCode.LOOK_AT_NEW_CARDS)
             return Hint.of(HintCode.BUY_TO_ASK, card=st.top.card)  # C-8.3
         if not sit.in_turn:
             if st.phase == ASK and st.buy is not None:
@@ -278,6 +289,8 @@ class ContractTable:
         if st.phase == TAKE:
             return Hint.of(HintCode.HOW_MANY)  # C-8.5
         if st.phase == TURN:
+            if any(a.kind == K.BUY and a.target for a in sit.legal):  # C-8.2: BUY in turn buys several
+                return Hint.of(HintCode.DRAW_TAKE_OR_BUY, card=st.top.card)
             if K.DRAW_DISCARD in kinds and not st.stock_only:
                 return Hint.of(HintCode.DRAW_OR_TAKE_PACK, card=st.top.card)  # C-5.1
             return Hint.of(HintCode.DRAW_FROM_STOCK)
@@ -310,9 +323,9 @@ class ContractTable:
             return tuple(out)
         if K.DRAW_STOCK in kinds:
             out.append(ScreenButton(Call.DRAW_BUTTON, hot=True))
-        if K.BUY in kinds:
+        if K.BUY in kinds and not (sit.settling and seat != st.turn):  # no question in the moment after a deal
             out.append(ScreenButton(Call.BUY_BUTTON, hot=seat != st.turn))
-        if st.phase == PLAY and seat == st.turn and legal:
+        if st.phase == PLAY and seat == st.turn and legal and sit.face_up:  # the hand's calls: seen cards only
             sel = inp.selected
             if len(sel) == 1:
                 out.append(ScreenButton(Call.DISCARD_BUTTON, hot=True))
@@ -335,9 +348,13 @@ class ContractTable:
         ask = asking(st)
         ctl.answer.arm((ask, st.deal_number, st.turns_started) if ask and d.is_human(ask[1]) else None, now)
         ctl.window.arm((st.deal_number, st.turns_started) if st.phase == TURN else None, now)
+        if st.deal_number and ctl.grace.key != st.deal_number and st.phase in (TURN, ASK, TAKE, PLAY):
+            ctl.grace.arm(st.deal_number, now)  # a new deal: everyone looks at his cards first
 
     def tick(self, ctl: TableController, now: float) -> bool:
         d, st = ctl.driver, ctl.driver.state
+        if ctl.settling(now):
+            d.hold_computers_until(ctl.grace.at)  # no computer asks before people saw their cards
         ask = asking(st)
         if ask is not None and ctl.answer.due(now) and d.is_human(ask[1]):
             # C-8.4: no answer in time counts as "Можно"; the table submits that same action.

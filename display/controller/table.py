@@ -21,7 +21,8 @@ A scene asks:
 * ``ctl.lamps(seat)`` — ``{"draw": bool, "knock": bool, "buy": bool}``;
 * ``ctl.hint(seat, face_up=…)`` — what the seat should do now, as a :class:`Hint`;
 * ``ctl.screen_buttons(seat)`` — the on-screen buttons the seat's panel offers now;
-* ``ctl.answer_left(now)`` / ``ctl.answer_deadline`` — the C-8.4 countdown.
+* ``ctl.answer_left(now)`` / ``ctl.answer_deadline`` — the C-8.4 countdown;
+* ``ctl.settling()`` — the moment after a deal before anyone may ask "Можно?".
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class Situation:
     human: bool
     input: Any
     face_up: bool = True
+    settling: bool = False  # just dealt: people are still looking at their new cards
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -198,13 +200,15 @@ class TableController:
     """The controller of one match (see the module docstring)."""
 
     def __init__(self, game: GameTable, driver: Driver, *, clock: Callable[[], float],
-                 answer_seconds: float = 8.0, buy_window: float = 2.5, look_after: float = LOOK_AFTER_S) -> None:
+                 answer_seconds: float = 15.0, buy_window: float = 2.5, deal_grace: float = 3.0,
+                 look_after: float = LOOK_AFTER_S) -> None:
         self.game = game
         self.driver = driver
         self.clock = clock
         self.answer = Deadline(answer_seconds)  # C-8.4
         self.window = Deadline(buy_window)  # people may press BUY before a computer takes a card
         self.look_after = look_after
+        self.grace = Deadline(deal_grace)  # after a deal: no question before everyone saw his cards
         self._inputs: dict[int, tuple[object, Any]] = {}
         self._down: dict[tuple[int, str], float] = {}  # (seat, button) held -> its press time
         self._looks: set[tuple[int, str]] = set()  # held presses that have been a look
@@ -297,7 +301,7 @@ class TableController:
         d = self.driver
         human = d.is_human(seat)
         return Situation(d.engine, d.state, seat, tuple(d.legal(seat)) if human else (), tuple(d.to_act()),
-                         human, self.input(seat), face_up)
+                         human, self.input(seat), face_up, self.settling())
 
     def touch_seat(self) -> int | None:
         """The seat a touch on the stock, the pile or a table meld is for (None: nobody)."""
@@ -330,13 +334,14 @@ class TableController:
             return bool(outcome.input != self.input(seat))
         return False
 
-    def acts(self, seat: int, call: Call, arg: Any = None) -> bool:
-        """Does ``call`` by ``seat`` do something now?"""
-        return self.changes(seat, self.resolve(seat, call, arg))
+    def acts(self, seat: int, call: Call, arg: Any = None, *, face_up: bool = True) -> bool:
+        """Does ``call`` by ``seat`` do something now (his hand showing or not)?"""
+        return self.changes(seat, self.resolve(seat, call, arg, face_up=face_up))
 
-    def lamps(self, seat: int) -> dict[str, bool]:
-        """The seat's lamps: each lit exactly when its button acts."""
-        return {str(b): self.acts(seat, b) for b in BUTTONS}
+    def lamps(self, seat: int, *, face_up: bool = True) -> dict[str, bool]:
+        """The seat's lamps: each lit exactly when its button acts (``face_up``: whether
+        his hand shows; a call that acts on cards he cannot see does not act)."""
+        return {str(b): self.acts(seat, b, face_up=face_up) for b in BUTTONS}
 
     def perform(self, seat: int | None, call: Call, arg: Any = None, *, face_up: bool = True) -> Result:
         """Do what ``call`` by ``seat`` does now."""
@@ -383,6 +388,11 @@ class TableController:
 
     def answer_left(self, now: float | None = None) -> float:
         return self.answer.left(self.clock() if now is None else now)
+
+    def settling(self, now: float | None = None) -> bool:
+        """True in the moment after a deal when nobody may ask "Можно?" yet."""
+        now = self.clock() if now is None else now
+        return self.grace.key is not None and now < self.grace.at
 
     def observe(self) -> None:
         """The state may have changed: arm the timers (a new question, a new turn)."""

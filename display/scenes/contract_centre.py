@@ -51,6 +51,7 @@ class ContractCentrePainter:
         self._band: pygame.Rect | None = None
         self._bottom = pygame.Rect(0, 0, 0, 0)
         self._labels: list[pygame.Rect] = []
+        self._rows = 1  # rows of the last moves' list
         # each owner's melds drawn once on the felt: (what, where) -> (image, meld rects in it)
         self._melds_art: dict[object, tuple[pygame.Surface, dict[int, pygame.Rect]]] = {}
 
@@ -63,7 +64,8 @@ class ContractCentrePainter:
         countdown), only that line."""
         shown = self._shown
         if (shown is not None and shown[0] == centre and shown[2] is not None and theme.TEXT_LOG is None
-                and replace(vm, ask_text=shown[1].ask_text, centre_msg=shown[1].centre_msg) == shown[1]):
+                and replace(vm, ask_text=shown[1].ask_text, centre_msg=shown[1].centre_msg,
+                            recent=shown[1].recent) == shown[1]):
             band = shown[2]
             clip = surf.get_clip()
             surf.set_clip(band.clip(clip))
@@ -99,7 +101,12 @@ class ContractCentrePainter:
         line = max(16, min(int(area.height * 0.12), int(28 * vm.u)))
         theme.draw_text(surf, vm.title, pygame.Rect(area.left, area.top, area.width, line),
                         colour=theme.GOLD, bold=True, align="left")
-        body = pygame.Rect(area.left, area.top + line + 4, area.width, area.height - 2 * line - 8)
+        # the last moves at the bottom, a short list (more rows when the middle is deep)
+        small = max(14, int(line * 0.72))
+        rows = 3 if area.height >= 5 * line + 3 * small else (2 if area.height >= 4 * line + 2 * small else 1)
+        list_h = line if rows == 1 else small * rows
+        self._rows = rows
+        body = pygame.Rect(area.left, area.top + line + 4, area.width, area.height - line - list_h - 8)
         # stock and pack on the left
         ch = int(min(body.height * 0.78, area.width * 0.16))
         cw, ch = cardart.card_size_for_height(ch)
@@ -109,7 +116,7 @@ class ContractCentrePainter:
         draw_piles(surf, self.stock_rect, self.pile_rect, vm.stock, vm.top, outline=OUTLINES[vm.pile_outline],
                    four_colour=vm.four_colour, touch=vm.touch, hooks=self.hooks, targets=targets)
         label_h = max(14, min(int(ch * 0.2), line))
-        labels = (_("Stock: {n}").format(n=vm.stock), _("Pack: {n}").format(n=vm.pack))
+        labels = (_("Stock: {n}").format(n=vm.stock), _("Discard pile: {n}").format(n=vm.pack))
         lw = cw + cw // 6
         box = pygame.Rect(0, 0, lw, label_h)
         if any(theme.font(theme.fit_size(t, box, label_h)).size(t)[0] > lw for t in labels):
@@ -124,20 +131,30 @@ class ContractCentrePainter:
                                 body.right - self.pile_rect.right - cw // 3, body.height)
         self._draw_melds(surf, melds_box, vm, targets)
         # the bottom line: the question being asked, or what just happened
-        bottom = pygame.Rect(area.left, area.bottom - line, area.width, line)
+        bottom = pygame.Rect(area.left, area.bottom - list_h, area.width, list_h)
         self._bottom_line(surf, bottom, vm)
         # the band it may paint, kept apart from the rest (then it may be repainted alone)
         band = bottom.inflate(8, 4).clip(surf.get_clip())
         above = [self.stock_rect, self.pile_rect, melds_box, *self._labels]
         self._bottom, self._band = bottom, (band if band.collidelist(above) == -1 else None)
 
-    @staticmethod
-    def _bottom_line(surf: pygame.Surface, bottom: pygame.Rect, vm: ContractCentreVM) -> None:
+    def _bottom_line(self, surf: pygame.Surface, bottom: pygame.Rect, vm: ContractCentreVM) -> None:
+        """The last moves (the newest last, brightest); a question being asked takes the
+        newest row."""
+        rows = self._rows
+        row_h = bottom.height // rows
+        lines = list(vm.recent or ((vm.centre_msg,) if vm.centre_msg else ()))
+        keep = rows - 1 if vm.ask_text else rows
+        lines = lines[-keep:] if keep else []
+        first = rows - len(lines) - (1 if vm.ask_text else 0)
+        for i, text in enumerate(lines):
+            r = pygame.Rect(bottom.left, bottom.top + (first + i) * row_h, bottom.width, row_h)
+            newest = i == len(lines) - 1 and not vm.ask_text
+            theme.draw_text(surf, text, r, colour=theme.INK if newest else theme.INK_DIM, align="left")
         if vm.ask_text:
-            pygame.draw.rect(surf, theme.PANEL_ACTIVE, bottom.inflate(8, 4), border_radius=8)
-            theme.draw_text(surf, vm.ask_text, bottom, colour=theme.GOLD, bold=True)
-        else:
-            theme.draw_text(surf, vm.centre_msg, bottom, colour=theme.INK, align="left")
+            r = pygame.Rect(bottom.left, bottom.bottom - row_h, bottom.width, row_h)
+            pygame.draw.rect(surf, theme.PANEL_ACTIVE, r.inflate(8, 4), border_radius=8)
+            theme.draw_text(surf, vm.ask_text, r, colour=theme.GOLD, bold=True)
 
     def _draw_melds(self, surf: pygame.Surface, box: pygame.Rect, vm: ContractCentreVM,
                     targets: list[Target]) -> None:

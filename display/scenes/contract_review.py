@@ -16,7 +16,7 @@ import pygame
 
 from display import cardart, theme
 from display.i18n import _
-from display.layout import touch_px, unit
+from display.layout import rotate_rect, touch_px, unit
 from display.scenes.base import Target, draw_button
 from display.scenes.review_base import ReviewScene
 from display.viewmodels.review import ContractReviewVM, contract_review
@@ -38,8 +38,9 @@ class ContractReviewScene(ReviewScene):
         return "contract_match_end" if self.m.is_over else "contract_deal_review"
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
-        self.painter.draw(surf, self.size, contract_review(self.m, four_colour=self.app.settings.four_colour),
-                          self.targets)
+        s = self.app.settings
+        self.painter.draw(surf, self.size, contract_review(self.m, four_colour=s.four_colour,
+                                                           far_strip=s.layout == "flat"), self.targets)
         return None
 
 
@@ -51,6 +52,53 @@ class ContractReviewPainter:
 
     def draw(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
              targets: list[Target]) -> None:
+        """Upright for the near side; on a flat table a strip at the top, turned 180° to the
+        far side, repeats the title, the totals and Continue (as the gin review does)."""
+        if not vm.far_strip:
+            self._draw_main(surf, size, vm, targets)
+            return
+        w, h = size
+        strip_h = max(touch_px(size) + 24, int(h * 0.18))
+        log = theme.TEXT_LOG
+        mark_t, mark_l = len(targets), (len(log) if log is not None else 0)
+        self._draw_main(surf.subsurface((0, strip_h, w, h - strip_h)), (w, h - strip_h), vm, targets)
+        for t in targets[mark_t:]:
+            t.rect = t.rect.move(0, strip_h)
+        if log is not None:
+            for j in range(mark_l, len(log)):
+                r = log[j]
+                log[j] = theme.TextRecord(r.text, r.box.move(0, strip_h), r.drawn.move(0, strip_h), r.fits)
+        self._draw_far_strip(surf, (w, strip_h), vm, targets)
+
+    def _draw_far_strip(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
+                        targets: list[Target]) -> None:
+        w, sh = size
+        touch = touch_px(size)
+        local = pygame.Surface(size).convert()
+        local.fill(theme.PANEL)
+        log = theme.TEXT_LOG
+        mark_l = len(log) if log is not None else 0
+        btn_w = max(touch * 3, int(w * 0.26))
+        text_box = pygame.Rect(10, 6, w - btn_w - 30, sh - 12)
+        line = max(16, min(int(sh * 0.3), 40))
+        theme.draw_text(local, vm.title, pygame.Rect(text_box.left, text_box.top, text_box.width, line),
+                        colour=theme.GOLD, bold=True, align="left")
+        theme.draw_paragraph(local, vm.far_text, pygame.Rect(text_box.left, text_box.top + line, text_box.width,
+                                                             text_box.height - line),
+                             size=max(14, int(line * 0.6)), align="left")
+        bh = max(touch, int(sh * 0.6))
+        b = pygame.Rect(w - btn_w - 10, (sh - bh) // 2, btn_w, bh)
+        draw_button(local, b, vm.next_label + "  ▶", hot=True)
+        targets.append(Target(rotate_rect(b, size, 180), "continue-far", self.proceed))
+        if log is not None:
+            for j in range(mark_l, len(log)):
+                rec = log[j]
+                log[j] = theme.TextRecord(rec.text, rotate_rect(rec.box, size, 180),
+                                          rotate_rect(rec.drawn, size, 180), rec.fits)
+        surf.blit(pygame.transform.flip(local, True, True), (0, 0))
+
+    def _draw_main(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
+                   targets: list[Target]) -> None:
         surf.fill(theme.FELT_DARK)
         w, h = size
         theme.draw_text(surf, vm.title, pygame.Rect(int(w * 0.03), int(h * 0.01), int(w * 0.94), int(h * 0.09)),
@@ -97,25 +145,35 @@ class ContractReviewPainter:
         """
         n = len(vm.names)
         line = max(16, min(int(size[1] * 0.06), box.height // (vm.deals + 2)))
-        col_w = max(int(52 * unit(size)), int(box.width * 0.12))
-        first_w = box.width - n * col_w
-        name_size = max(12, int(line * 0.6))
-        head = (vm.head, *[ellipsize(name, col_w - 4, name_size) for name in vm.names])
-        rows: list[tuple[tuple[str, ...], tuple[int, int, int], bool]] = [(head, theme.GOLD, True)]
+        col_min = max(int(52 * unit(size)), int(box.width * 0.12))
+        rows: list[tuple[tuple[str, ...], tuple[int, int, int], bool]] = [((vm.head, *vm.names), theme.GOLD, True)]
         rows += [(r.cells, theme.INK_DIM if r.ink == "dim" else theme.INK, r.bold) for r in vm.sheet]
         rows.append((vm.total.cells, theme.GOLD, True))
+        # the seats' columns as wide as their names and numbers want, the labels keeping theirs
+        widest_first = pygame.Rect(0, 0, max(1, box.width - n * col_min - 4), line)
+        size_first = min(theme.fit_size(c[0], widest_first, line, bold) for c, _col, bold in rows)
+        need_first = max(theme.font(size_first, bold).size(c[0])[0] for c, _col, bold in rows) + 8
+        want_size = min(theme.ladder(line * 0.9), int(size_first * 1.25) + 1)
+        want = max(theme.font(want_size, True).size(x)[0] for c, _col, _b in rows for x in c[1:]) + 10
+        col_w = max(col_min, min(want, (box.width - need_first) // max(1, n)))
+        first_w = box.width - n * col_w
         first_box = pygame.Rect(0, 0, first_w - 4, line)
         cell_box = pygame.Rect(0, 0, col_w - 4, line)
         size_first = min(theme.fit_size(c[0], first_box, line, bold) for c, _col, bold in rows)
-        size_cells = min(theme.fit_size(x, cell_box, line, bold) for c, _col, bold in rows for x in c[1:])
+        size_cells = min(theme.fit_size(x, cell_box, line, bold) for c, _col, bold in rows[1:] for x in c[1:])
         size_cells = min(size_cells, int(size_first * 1.25) + 1)  # numbers no louder than their labels
+        # the names a little smaller than the numbers when that makes them fit their columns;
+        # cut only when they fit at no readable size
+        name_size = max(min(theme.fit_size(x, cell_box, size_cells, True) for x in vm.names or ("",)),
+                        theme.ladder(size_cells * 0.7), 12)
+        rows[0] = ((vm.head, *[ellipsize(name, col_w - 4, name_size) for name in vm.names]), theme.GOLD, True)
         y = box.top
-        for cells, colour, bold in rows:
+        for k, (cells, colour, bold) in enumerate(rows):
             theme.draw_text(surf, cells[0], pygame.Rect(box.left, y, first_w - 4, line), align="left",
                             colour=colour, bold=bold, size=size_first)
             for i, c in enumerate(cells[1:]):
                 theme.draw_text(surf, c, pygame.Rect(box.left + first_w + i * col_w, y, col_w - 4, line),
-                                align="right", colour=colour, bold=bold, size=size_cells)
+                                align="right", colour=colour, bold=bold, size=name_size if k == 0 else size_cells)
             y += line
 
 

@@ -21,14 +21,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import theme
-from display.contract_text import ASK_WORD, NO, YES, event_text
+from display.contract_text import ASK_WORD, event_text
 from display.controller import Call, TableController
 from display.controller.contract import ContractInput, asking
+from display.gin_text import cards_line
 from display.i18n import _, ngettext, pgettext
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.contract_centre import ContractCentrePainter
 from display.scenes.contract_panel import (
     ContractPanelPainter,
+    panel_body,
     panel_touch,
     play_slots,
     reserve_for,
@@ -93,6 +95,7 @@ class ContractTableScene(TableScene):
         self.painters = {s: ContractPanelPainter(self) for s in range(n)}
         self._panels: tuple[object, list[SeatPanel]] = ((), [])
         self._shown_left = -1
+        self._settling = False
 
     def exit(self) -> None:
         super().exit()
@@ -156,6 +159,10 @@ class ContractTableScene(TableScene):
     # -- update -------------------------------------------------------------------------------
     def update(self, now: float) -> None:
         super().update(now)
+        settling = self.ctl.settling(now)
+        if settling != self._settling:  # BUY opens: the status lines and the buttons change
+            self._settling = settling
+            self.dirty = True
         ask = self.asking
         if ask is not None and self.m.is_human(ask[1]):
             left = int(self.answer_left() + 0.99)
@@ -165,7 +172,16 @@ class ContractTableScene(TableScene):
         self.update_lamps()
 
     def hide_hand(self, ui: SeatUI) -> None:
-        self.ctl.set_input(ui.seat, replace(self.ctl.input(ui.seat), selected=(), groups=()))
+        """The hand hid: picks are dropped, the groups he arranged stay (issue 11)."""
+        self.ctl.set_input(ui.seat, replace(self.ctl.input(ui.seat), selected=()))
+
+    def lamps_key(self) -> object:
+        """The lamps follow the hands shown too (no MELD lamp for a hidden hand) and the
+        moment after a deal."""
+        return (super().lamps_key(), tuple(self.face_up(s) for s in range(self.seats)), self.ctl.settling(self.now))
+
+    def seat_lamps(self, seat: int) -> dict[str, bool]:
+        return self.ctl.lamps(seat, face_up=self.face_up(seat))
 
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
@@ -210,7 +226,7 @@ class ContractTableScene(TableScene):
         centre_vm = vm.centre(self.m, c, asking=ask, countdown=countdown,
                               pile_hint=st.phase == TURN and bool(self.find(st.turn, "draw_discard")),
                               centre_msg=self.centre_msg, four_colour=settings.four_colour, u=self.u, touch=touch,
-                              tray=tray)
+                              tray=tray, recent=tuple(self.recent))
         return centre_vm, seats
 
     def tray(self, panels: list[SeatPanel], centre: pygame.Rect,
@@ -258,31 +274,53 @@ class ContractTableScene(TableScene):
     def _play_slots(self, seat: int) -> int:
         return play_slots(place_of(self.panels()[seat]), self.touch)
 
-    def _panel_width(self, seat: int) -> int:
-        return self.panels()[seat].local_size[0]
+    def _button_size(self, seat: int, n: int) -> tuple[int, int]:
+        """How big each of ``n`` on-screen buttons of ``seat`` is drawn (upright px)."""
+        size = self.panels()[seat].local_size
+        b = panel_body(size, self.touch, reserve_for(size, self.touch, self.m.is_human(seat), n))
+        return b.col_w, b.bh
 
     def _panel_buttons(self, seat: int) -> list[tuple[str, Callable[[], Any], bool, str]]:
         """On-screen call buttons: what the table controller offers the seat now (answers
-        to "Можно?" carry their arcade button, C-8.4)."""
-        wide = self._panel_width(seat) >= 600
+        to "Можно?" carry their arcade button, C-8.4); each label the longest of its wordings
+        that fits its button."""
         in_turn = seat == self.st.turn
+        calls = [b for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat))
+                 if not (b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2)]
+        # no more than the reserved column holds, so the hand never moves under a finger
+        box = self._button_size(seat, len(calls))
         out: list[tuple[str, Callable[[], Any], bool, str]] = []
-        for b in self.ctl.screen_buttons(seat, face_up=self.face_up(seat)):
-            if b.call is Call.CLEAR_BUTTON and self._play_slots(seat) < 2:
-                continue  # no more than the reserved column holds, so the hand never moves under a finger
-            if b.call is Call.TAKE_CARDS_BUTTON:
-                label, name = ngettext("Take {n} card", "Take {n} cards", b.arg).format(n=b.arg), f"take{b.arg}"
+        for b in calls:
+            if b.call is Call.TAKE_CARDS_BUTTON:  # the cards he would take, top first (C-8.2, C-8.5)
+                cards = cards_line([p.card for p in reversed(self.st.discard_pile[-b.arg:])])
+                words: tuple[str, ...] = (ngettext("Take {n} card: {cards}", "Take {n} cards: {cards}", b.arg).format(
+                    n=b.arg, cards=cards), cards)
+                name = f"take{b.arg}"
             else:
-                label, name = {
-                    Call.YES_BUTTON: (f"{YES} (DRAW)" if wide else YES, "yes"),
-                    Call.NO_BUTTON: (f"{NO} (KNOCK)" if wide else NO, "no"),
-                    Call.CANCEL_BUTTON: (_("Cancel"), "cancel"),
-                    Call.DRAW_BUTTON: (_("Draw"), "draw"),
-                    Call.BUY_BUTTON: (_("Buy several") if in_turn else ASK_WORD, "buy"),  # the word one says
-                    Call.DISCARD_BUTTON: (pgettext("call", "Discard"), "discard"),
-                    Call.GROUP_BUTTON: (_("Group"), "group"),
-                    Call.MELD_BUTTON: (_("Meld"), "meld"),
-                    Call.CLEAR_BUTTON: (_("Clear"), "clear"),
+                words, name = {
+                    Call.YES_BUTTON: ((_("Yes — they take it"), _("Yes")), "yes"),  # C-8.4
+                    Call.NO_BUTTON: ((_("No — you buy it, your turn ends"), _("No — you buy it"), _("No")), "no"),
+                    Call.CANCEL_BUTTON: ((_("Cancel"),), "cancel"),
+                    Call.DRAW_BUTTON: ((_("Draw"),), "draw"),
+                    # BUY in turn buys pack cards (C-8.2); out of turn it asks "Можно?" (C-8.3)
+                    Call.BUY_BUTTON: (((_("Buy from the discard pile"), _("Buy several")) if in_turn
+                                       else (_("Ask “{ask}”").format(ask=ASK_WORD), ASK_WORD)), "buy"),
+                    Call.DISCARD_BUTTON: ((pgettext("call", "Discard"),), "discard"),
+                    Call.GROUP_BUTTON: ((_("Group"),), "group"),
+                    Call.MELD_BUTTON: ((_("Meld"),), "meld"),
+                    Call.CLEAR_BUTTON: ((_("Clear"),), "clear"),
                 }[b.call]
-            out.append((label, partial(self.call, seat, b.call, b.arg), b.hot, name))
+            out.append((button_words(words, box), partial(self.call, seat, b.call, b.arg), b.hot, name))
         return out
+
+
+def button_words(words: tuple[str, ...], size: tuple[int, int]) -> str:
+    """The first (longest) of ``words`` that fits a button of ``size`` at a readable size
+    (the last one otherwise): the same inner box and text size as ``draw_button``."""
+    w, h = size
+    inner = pygame.Rect(0, 0, w, h).inflate(-min(max(12, h // 3), w // 5), -max(6, h // 4))
+    for text in words[:-1]:
+        px = theme.fit_size(text, inner, int(h * 0.42), True)
+        if px >= 12 and theme.font(px, True).size(text)[0] <= inner.width:
+            return text
+    return words[-1]

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from display.match import MatchDriver
 
 FLASH_SECONDS = 3.0
+RECENT_MOVES = 4  # the moves a table lists in its middle
 TIMER_POLL_S = 0.05
 BUTTON_CALLS = {str(b): b for b in BUTTONS}  # an arcade button event's call name -> its call
 
@@ -60,6 +61,8 @@ class TableScene(Scene):
         self.hold_seconds = 0.5
         self.ui: dict[int, Any] = {}
         self.centre_msg = ""  # the last move in words
+        self._recent_events: list[Any] = []  # the last few moves, oldest first (worded when drawn)
+        self._worded = -1  # the match version whose events were taken in
         self._version = -1
         self._lamps_key: object = None
         self._regions: dict[object, tuple[object, list[Target]]] = {}
@@ -212,14 +215,22 @@ class TableScene(Scene):
     def _on_change(self) -> None:
         """The match changed: the last move in words, then :meth:`on_event` for each event
         and :meth:`after_change`."""
-        self._version = self.m.version
+        again = self._worded == self.m.version  # the same events worded again (a new language)
+        self._version = self._worded = self.m.version
         self.dirty = True
         for ev in self.m.events:
             text = self.event_text(ev)
             if text:
                 self.centre_msg = text
+                if not again:
+                    self._recent_events = [*self._recent_events, ev][-RECENT_MOVES:]
             self.on_event(ev)
         self.after_change()
+
+    @property
+    def recent(self) -> list[str]:
+        """The last few moves in words (the table's language now), oldest first."""
+        return [t for t in map(self.event_text, self._recent_events) if t]
 
     def event_text(self, ev: Any) -> str:  # pragma: no cover - every table overrides it
         return ""
@@ -245,7 +256,11 @@ class TableScene(Scene):
             return
         self._lamps_key = key
         for seat in range(len(self.m.seats)):
-            self.app.hw.set_lamps(seat, **self.ctl.lamps(seat))
+            self.app.hw.set_lamps(seat, **self.seat_lamps(seat))
+
+    def seat_lamps(self, seat: int) -> dict[str, bool]:
+        """The seat's lamps (the table controller's)."""
+        return self.ctl.lamps(seat)
 
     def hide_hand(self, ui: Any) -> None:
         """The hand hid again: drop what was picked."""

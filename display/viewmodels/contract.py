@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from display.contract_text import ASK_WORD, NO, YES, deal_title, points_text
+from display.contract_text import ASK_WORD, deal_title, points_text
 from display.gin_text import card_name
 from display.i18n import _, ngettext
 from display.viewmodels import Box, ButtonVM, Place
@@ -99,6 +99,7 @@ class ContractCentreVM:
     melds: tuple[OwnerMelds, ...]
     ask_text: str  # "" when nobody asks
     centre_msg: str
+    recent: tuple[str, ...]  # the last moves, oldest first (the last is centre_msg)
     four_colour: bool
     u: float  # the screen's scale unit
     touch: int
@@ -161,15 +162,15 @@ def words(match: Any, seat: int, place: Place, *, flash: str, hint: str, asking:
         info = _("dealer") + " · " + info
     status = flash or hint
     if asked_here and match.is_human(seat) and not flash and countdown is not None:
-        status = _("{text} · “{yes}” in {n} s").format(text=status, yes=YES, n=countdown)
-        if width < 600:  # the buttons say only Можно / Нельзя: the mapping goes here
-            status = _("DRAW = {yes} · KNOCK = {no} · {n} s").format(yes=YES, no=NO, n=countdown)
+        status = _("{text} · DRAW = yes · KNOCK = no · {n} s").format(text=status, n=countdown)
+        if width < 600:  # the buttons are short: what each answer does goes here (C-8.4)
+            status = _("DRAW = yes · KNOCK = no: you buy it, your turn ends · {n} s").format(n=countdown)
     return WordsVM(place, name, info, status, bool(flash) or asked_here, active, asked_here)
 
 
 def centre(match: Any, area: Box, *, asking: tuple[int, int, Card] | None, countdown: int | None,
            pile_hint: bool, centre_msg: str, four_colour: bool, u: float, touch: int,
-           tray: TrayVM | None) -> ContractCentreVM:
+           tray: TrayVM | None, recent: tuple[str, ...] = ()) -> ContractCentreVM:
     """The middle of the table (``countdown``: seconds left for a human to answer)."""
     st = match.state
     owners = [s for s in range(len(match.seats)) if any(m.owner == s for m in st.table_melds)]
@@ -186,4 +187,5 @@ def centre(match: Any, area: Box, *, asking: tuple[int, int, Card] | None, count
         area=area, title=deal_title(st), stock=len(st.stock), pack=len(st.discard_pile),
         top=st.top.card if st.top is not None else None,
         pile_outline="select" if asking else ("hint" if pile_hint else ""), melds=melds, ask_text=ask_text,
-        centre_msg=centre_msg, four_colour=four_colour, u=u, touch=touch, tray=tray)
+        centre_msg=centre_msg, recent=recent or ((centre_msg,) if centre_msg else ()), four_colour=four_colour, u=u,
+        touch=touch, tray=tray)

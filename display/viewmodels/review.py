@@ -155,9 +155,11 @@ class ContractReviewVM:
     deals: int
     next_label: str
     four_colour: bool
+    far_strip: bool = False  # a flat table: a strip turned to the far side repeats the result
+    far_text: str = ""  # the totals on that strip
 
 
-def contract_review(match: Any, *, four_colour: bool) -> ContractReviewVM:
+def contract_review(match: Any, *, four_colour: bool, far_strip: bool = False) -> ContractReviewVM:
     st = match.state
     r = st.results[-1] if st.results else None
     n = len(match.seats)
@@ -186,6 +188,7 @@ def contract_review(match: Any, *, four_colour: bool) -> ContractReviewVM:
             sheet.append(SheetRow((label, *[""] * n), "dim"))
         else:
             sheet.append(SheetRow((label, *[f"{p:+d}" for p in res.points])))
+    far = _("Total") + ": " + " · ".join(f"{match.name(s)} {st.scores[s]}" for s in range(n))
     return ContractReviewVM(title, tuple(seats), _("Deal"), tuple(match.name(s) for s in range(n)), tuple(sheet),
                             SheetRow((_("Total"), *map(str, st.scores)), "gold", True), st.rules.deals,
-                            _("New game") if match.is_over else _("Next deal"), four_colour)
+                            _("New game") if match.is_over else _("Next deal"), four_colour, far_strip, far)

@@ -7,8 +7,9 @@ The :class:`Contract` value itself is a rules parameter and lives in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 from rummy.actions import ActionError
 from rummy.cards import SUITS, Card
@@ -144,3 +145,108 @@ def find_contract(
         return False
 
     return tuple(chosen) if pick(0, 0, need_sets, used_ranks) else None
+
+
+def _all_groups(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]:
+    """Every set and every sequence that can be made of ``hand`` (any length, C-3.4)."""
+    counts = Counter(hand)
+    sets: list[tuple[Card, ...]] = []
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(counts):
+        by_rank.setdefault(c.rank, []).append(c)
+    for distinct in by_rank.values():
+        # every sub-multiset of this rank's cards (two packs: up to two of each card)
+        choices: list[list[tuple[Card, ...]]] = [[(c,) * k for k in range(counts[c] + 1)] for c in distinct]
+        combos: list[tuple[Card, ...]] = [()]
+        for opts in choices:
+            combos = [a + b for a in combos for b in opts]
+        sets += [g for g in combos if rules.min_set_len <= len(g) <= 8 and meld_problem(g, rules) is None]
+    seqs: list[tuple[Card, ...]] = []
+    seen: set[frozenset[Card]] = set()
+    for suit in sorted({c.suit for c in counts}, key=SUIT_ORDER.__getitem__):
+        held = {c.rank for c in counts if c.suit == suit}
+        for start in range(1, 14):
+            for length in range(rules.min_sequence_len, 14):
+                ranks = [(start - 1 + i) % 13 + 1 for i in range(length)]
+                if not all(r in held for r in ranks):
+                    break
+                g = tuple(Card.from_index(SUIT_ORDER[suit] * 13 + r - 1) for r in ranks)
+                if frozenset(g) not in seen and meld_problem(g, rules) is None:
+                    seen.add(frozenset(g))
+                    seqs.append(g)
+    return sets, seqs
+
+
+def cheapest_contract(
+    hand: Sequence[Card], contract: Contract, rules: ContractRules,
+    *, already: Sequence[Sequence[Card]] = (),
+    ok: Callable[[tuple[tuple[Card, ...], ...]], bool] = lambda groups: True,
+) -> tuple[tuple[Card, ...], ...] | None:
+    """The way to lay ``contract`` from ``hand`` that leaves the fewest points in hand
+    (C-7.2, C-7.3), among those ``ok`` accepts (e.g. the C-6.3 exit check); None if none.
+
+    Groups may be longer than the minimum (C-3.4); ``already`` as in :func:`find_contract`.
+    Ties go to the first arrangement in a fixed order (groups by value, then by cards).
+    """
+    laid = [(g, meld_kind(g, rules)) for g in already]
+    need_sets = contract.sets - sum(kind == SET for _, kind in laid)
+    need_seqs = contract.sequences - sum(kind != SET for _, kind in laid)
+    if need_sets < 0 or need_seqs < 0 or need_sets + need_seqs == 0:
+        return None
+    used_ranks = frozenset(g[0].rank for g, kind in laid if kind == SET)
+    used_suits = frozenset(g[0].suit for g, kind in laid if kind != SET)
+
+    def worth(g: Sequence[Card]) -> int:
+        return sum(rules.value(c.rank) for c in g)
+
+    def key(g: tuple[Card, ...]) -> tuple:
+        return (-worth(g), -len(g), [c.index for c in g])
+
+    sets, seqs = _all_groups(hand, rules)
+    sets.sort(key=key)
+    seqs.sort(key=key)
+    counts = Counter(hand)
+    plan = [(sets, need_sets, True, used_ranks), (seqs, need_seqs, False, used_suits)]
+    chosen: list[tuple[Card, ...]] = []
+    best: list[Any] = [-1, None]
+
+    def fits(g: Sequence[Card]) -> bool:
+        return all(counts[c] >= k for c, k in Counter(g).items())
+
+    def bound(stage: int, j: int, left: int) -> int:
+        """At most this many more points can be laid (disjointness ignored)."""
+        pool = plan[stage][0]
+        more = sum(worth(g) for g in pool[j:j + left])
+        for later in plan[stage + 1:]:
+            more += sum(worth(g) for g in later[0][:later[1]])
+        return more
+
+    def pick(stage: int, i: int, left: int, used: frozenset, got: int) -> None:
+        if left == 0:
+            if stage + 1 < len(plan):
+                nxt = plan[stage + 1]
+                pick(stage + 1, 0, nxt[1], nxt[3], got)
+                return
+            groups = tuple(chosen)
+            if got > best[0] and ok(groups):
+                best[0], best[1] = got, groups
+            return
+        pool, _, is_set, _ = plan[stage]
+        for j in range(i, len(pool)):
+            if got + bound(stage, j, left) <= best[0]:
+                return  # sorted by value: nothing further on can beat the best
+            g = pool[j]
+            k = g[0].rank if is_set else g[0].suit
+            if (rules.contract_distinct and k in used) or not fits(g):
+                continue
+            for c in g:
+                counts[c] -= 1
+            chosen.append(g)
+            pick(stage, j + 1, left - 1, used | {k}, got + worth(g))
+            chosen.pop()
+            for c in g:
+                counts[c] += 1
+
+    pick(0, 0, need_sets, used_ranks, 0)
+    result: tuple[tuple[Card, ...], ...] | None = best[1]
+    return result

@@ -14,10 +14,10 @@ from typing import Any
 
 from rummy import multiset
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
-from rummy.cards import format_cards, new_deck
+from rummy.cards import Card, format_cards, new_deck
 from rummy.contract import buying, flow, play_rules
 from rummy.contract import rules as rules_mod
-from rummy.contract.contracts import find_contract
+from rummy.contract.contracts import cheapest_contract
 from rummy.contract.describe import describe_event
 from rummy.contract.kinds import RESULT_EVENTS, Phase, Refusal
 from rummy.contract.kinds import ActionKind as A
@@ -179,12 +179,14 @@ def _play_actions(state: ContractState, seat: int) -> list[Action]:
     if not down and state.contract is not None:
         # C-3.1: with contract_in_one_turn off, only the rest of a partly laid contract
         already = [m.cards for m in state.table_melds if m.owner == seat]
-        groups = find_contract(hand, state.contract, rules, already=already)
-        if groups is not None:
-            action = Action(A.MELD, seat, melds=groups)
+        def exits(groups: tuple[tuple[Card, ...], ...]) -> bool:  # C-6.3 exit check
             left = len(hand) - sum(len(g) for g in groups)
-            if left >= 2 or _ok(play_rules.meld, state, seat, groups):  # C-6.3 exit check
-                out.append(action)
+            return left >= 2 or _ok(play_rules.meld, state, seat, groups)
+
+        # the table's suggestion: the contract that leaves the fewest points in hand (C-7.2)
+        groups = cheapest_contract(hand, state.contract, rules, already=already, ok=exits)
+        if groups is not None:
+            out.append(Action(A.MELD, seat, melds=groups))
     may_lay_off = (down or not rules.layoff_requires_contract) and not (
         state.melded_this_turn and not rules.layoff_same_turn_as_contract
     )
