@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, rotate_rect, visible_part
 from display.scenes.base import Target
 from display.scenes.painting import (
@@ -312,7 +312,7 @@ class ContractPanelPainter:
                     y = min(a.bottom + 2, d - 3)
                     layer.fill(theme.GOLD, place(pygame.Rect(a.left + 3, y - 1, b.right - a.left - 5, 3)))
             cached = self.hand_layer = (key, layer, layer)
-        pp.surf.blit(cached[2], pp.at(area))
+        pixels.blit_opaque(pp.surf, cached[2], pp.at(area))
 
 
 def _layer_area(body: pygame.Rect, d: int) -> pygame.Rect:

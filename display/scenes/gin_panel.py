@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.layout import hand_rects, rotate_rect, visible_part
 from display.scenes.base import Target, draw_button
 from display.scenes.painting import (
@@ -84,11 +84,11 @@ class GinPanelPainter:
             for band in around(p.rect, inner):  # the frame's band: the hand as it is without it
                 part = band.clip(hand_at)
                 if part.width and part.height:
-                    surf.blit(layer, part, part.move(-hand_at.left, -hand_at.top))
+                    pixels.blit_opaque(surf, layer, part, part.move(-hand_at.left, -hand_at.top))
         else:
             fill_around(surf, p.rect, hand_at, theme.PANEL)  # the hand's layer covers the rest
         if vm.active:  # the seat to play: a lit header and a gold frame
-            surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
+            pixels.fill(surf, theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
         text(vm.name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
              bold=True, align="left", colour=theme.GOLD if vm.active else theme.INK)
         text(vm.status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
@@ -141,4 +141,4 @@ class GinPanelPainter:
                     bar = place(pygame.Rect(a.left + 4, y - width // 2, b.right - a.left - 8, width))
                     layer.fill(theme.GOLD, bar)
             cached = self.hand_layer = (key, layer)
-        surf.blit(cached[1], dst)
+        pixels.blit_opaque(surf, cached[1], dst)

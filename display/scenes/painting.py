@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.layout import SeatPanel
 from display.scenes.base import Target, draw_button
 from display.viewmodels import Box, ButtonVM, Place
@@ -143,7 +143,7 @@ def draw_piles(surf: pygame.Surface, stock_rect: pygame.Rect, pile_rect: pygame.
     size = (stock_rect.width, stock_rect.height)
     if stock:
         n = min(3, stock)
-        surf.blit(_stock_stack(size, n), stock_rect.move(-2 * (n - 1), -2 * (n - 1)))
+        pixels.blit_opaque(surf, _stock_stack(size, n), stock_rect.move(-2 * (n - 1), -2 * (n - 1)))
     else:
         surf.blit(cardart.empty_slot(size), stock_rect)
     if top is not None:
@@ -198,7 +198,7 @@ class PanelCanvas:
         return self.p.to_screen(r) if self.turned else pygame.Rect(r)
 
     def fill(self, colour: RGB, r: pygame.Rect | None = None) -> None:
-        self.surf.fill(colour, self.at(self.whole if r is None else r))
+        pixels.fill(self.surf, colour, self.at(self.whole if r is None else r))
 
     def fill_except(self, colour: RGB, hole: pygame.Rect) -> None:
         """Fill the panel except local rect ``hole`` (which something opaque covers next)."""
@@ -263,4 +263,4 @@ def fill_around(surf: pygame.Surface, outer: pygame.Rect, hole: pygame.Rect, col
     """Fill ``outer`` except ``hole`` (which lies inside it)."""
     for r in around(outer, hole):
         if r.width > 0 and r.height > 0:
-            surf.fill(colour, r)
+            pixels.fill(surf, colour, r)
