@@ -34,6 +34,11 @@ def card_size_for_height(height: float) -> tuple[int, int]:
     return (max(8, round(height * 63 / 88)), max(10, int(height)))
 
 
+def corner_radius(size: tuple[int, int]) -> int:
+    """The rounding of a card's corners: a face is opaque everywhere else."""
+    return max(2, int(size[0]) // 10)
+
+
 def _rounded(surf: pygame.Surface, rect: pygame.Rect, colour, radius: int, width: int = 0) -> None:
     pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
 
@@ -55,7 +60,7 @@ def card_surface(
     if len(_cache) > 400:  # a few sizes of 52 cards; bounded memory
         _cache.clear()
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(2, w // 10)
+    radius = corner_radius((w, h))
     rect = surf.get_rect()
     if card is None or not face_up:
         _rounded(surf, rect, FACE, radius)

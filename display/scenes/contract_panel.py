@@ -16,10 +16,10 @@ from display.scenes.base import Target
 from display.scenes.painting import (
     PanelCanvas,
     PanelHooks,
+    blit_card,
     new_layer,
     panel_targets,
     seat_panel,
-    turned_copy,
 )
 from display.viewmodels import Place
 from display.viewmodels.contract import ButtonsVM, ContractHandVM, ContractPanelVM, WordsVM
@@ -300,12 +300,12 @@ class ContractPanelPainter:
             def place(r: pygame.Rect) -> pygame.Rect:
                 return rotate_rect(r.move(dx, dy), area.size, angle) if angle else r.move(dx, dy)
 
-            for k, r in zip(hand.order, lifted, strict=True):
+            for i, (k, r) in enumerate(zip(hand.order, lifted, strict=True)):
                 outline = cardart.SELECT if k in hand.picked else (
                     cardart.HINT if hand.up and k in hand.suggested else None)
                 img = cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour,
                                            outline=outline)
-                layer.blit(turned_copy(img, angle) if angle else img, place(r))
+                blit_card(layer, img, r, lifted[i + 1] if i + 1 < len(lifted) else None, angle, place)
             for g_start, g_len in hand.groups:
                 if g_len and g_start + g_len <= len(rects) and rects[g_start].top == rects[g_start + g_len - 1].top:
                     a, b = rects[g_start], rects[g_start + g_len - 1]

@@ -12,12 +12,12 @@ from display.scenes.base import Target, draw_button
 from display.scenes.painting import (
     PanelHooks,
     around,
+    blit_card,
     fill_around,
     new_layer,
     panel_targets,
     presser,
     seat_panel,
-    turned_copy,
 )
 from display.viewmodels.gin import GinHandVM, GinPanelVM
 
@@ -127,12 +127,13 @@ class GinPanelPainter:
             layer = new_layer(size, cached[1] if cached is not None else None)
             layer.fill(theme.PANEL)
             origin = (-body.left, -body.top)
-            for card, r in zip(hand.cards, lifted, strict=True):
+            for i, (card, r) in enumerate(zip(hand.cards, lifted, strict=True)):
                 outline = cardart.SELECT if card == hand.selected else (
                     cardart.HINT if hand.up and card == hand.suggest else None)
                 img = cardart.card_surface(card, r.size, face_up=hand.up, four_colour=hand.four_colour,
                                            outline=outline)
-                layer.blit(turned_copy(img, 180) if turned else img, place(r.move(origin)))
+                nxt = lifted[i + 1].move(origin) if i + 1 < len(lifted) else None
+                blit_card(layer, img, r.move(origin), nxt, 180 if turned else 0, place)
             for g_start, g_len in hand.groups:
                 if g_start + g_len <= len(rects):
                     a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)

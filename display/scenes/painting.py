@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import pygame
 
 from display import cardart, pixels, theme
-from display.layout import SeatPanel
+from display.layout import SeatPanel, rotate_rect
 from display.scenes.base import Target, draw_button
 from display.viewmodels import Box, ButtonVM, Place
 
@@ -94,6 +94,23 @@ def turned_copy(img: pygame.Surface, angle: int) -> pygame.Surface:
             _TURNED.clear()
         got = _TURNED[(id(img), angle)] = (img, turn(img, angle))
     return got[1]
+
+
+def blit_card(layer: pygame.Surface, img: pygame.Surface, r: pygame.Rect, nxt: pygame.Rect | None, angle: int,
+              place: Callable[[pygame.Rect], pygame.Rect]) -> None:
+    """Card face ``img`` (upright) laid at local rect ``r`` of a hand drawn turned by
+    ``angle`` (``place`` maps a local rect onto ``layer``), without the part that the next
+    card ``nxt`` covers: a face is opaque but in its rounded corners, so only the columns
+    up to the next card's corner are blended; the result is the same pixels."""
+    src = turned_copy(img, angle) if angle else img
+    cut = nxt.left + cardart.corner_radius(r.size) + 1 if nxt is not None else r.right
+    if (nxt is None or nxt.size != r.size or nxt.top > r.top or nxt.bottom < r.bottom
+            or nxt.left <= r.left or not r.left < cut < r.right):
+        layer.blit(src, place(r))
+        return
+    part = pygame.Rect(r.left, r.top, cut - r.left, r.height)
+    own = part.move(-r.left, -r.top)  # in the card's own coordinates
+    layer.blit(src, place(part), rotate_rect(own, r.size, angle) if angle else own)
 
 
 _BUTTON_ART: dict[tuple[Any, ...], pygame.Surface] = {}
