@@ -6,6 +6,7 @@ here are plain functions of a panel's size."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 import pygame
@@ -156,6 +157,7 @@ def buttons_area(b: Body, size: tuple[int, int], reserve: int) -> pygame.Rect:
     return pygame.Rect(left, top, w - left, d - top)
 
 
+@lru_cache(maxsize=256)  # asked every frame for the seat in turn; a pure function of its arguments
 def panel_touch(place: Place, touch: int, human: bool, buttons: int, cards: int) -> int:
     """The smallest side of any card's part to touch in the seat's panel (face up)."""
     size = seat_panel(place).local_size
