@@ -6,6 +6,11 @@ per second of this process's CPU time (best of ``--repeat``), so other load on t
 machine disturbs them less than wall-clock timing would. Run:
 
     .venv/bin/python benchmarks/deadwood.py [--hands N] [--seed S] [--repeat R]
+
+With open_spiel installed (the ``bench`` extra) it also times OpenSpiel's C++
+``GinRummyUtils.min_deadwood`` through its Python binding on the same hands in the same
+run (its card numbers prepared beforehand, as ours are Card lists or hand masks), and
+prints the ratio ours / OpenSpiel for both of our input forms.
 """
 
 from __future__ import annotations
@@ -17,7 +22,15 @@ import time
 from rummy.cards import ALL_CARDS, Card
 from rummy.gin import best_melds, deadwood
 from rummy.gin.layoffs import best_defence
-from rummy.gin.melds import arrange, best_discard
+from rummy.gin.melds import (
+    arrange,
+    best_discard,
+    card_bit,
+    hand_mask,
+    mask_deadwood,
+    mask_deadwood_discard,
+    swap_deadwood,
+)
 
 
 def uniform_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:
@@ -53,6 +66,34 @@ def main(argv: list[str] | None = None) -> None:
             hands = make(rng, args.hands, size)
             per_s = rate(deadwood, hands, args.repeat)
             print(f"deadwood   {label:7s} {size:2d} cards: {per_s:12,.0f} hands/s")
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        pyspiel = None
+        print("open_spiel not installed: no OpenSpiel comparison (pip install -e '.[bench]')")
+    if pyspiel is not None:
+        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        to_os = {c: utils.card_int(str(c)[0] + str(c)[1].lower()) for c in ALL_CARDS}
+        print("same hands, one run: ours (deadwood on Card lists | mask_deadwood on hand masks)"
+              " vs OpenSpiel C++ min_deadwood (card ints)")
+        for label, make in (("uniform", uniform_hands), ("dense", dense_hands)):
+            for size in (10, 11):
+                hands = make(rng, args.hands, size)
+                ints = [[to_os[c] for c in h] for h in hands]
+                masks = [hand_mask(h) for h in hands]
+                ours = rate(deadwood, hands, args.repeat)
+                ours_m = rate(mask_deadwood if size == 10 else mask_deadwood_discard, masks,
+                              args.repeat)
+                theirs = rate(utils.min_deadwood, ints, args.repeat)
+                print(f"vs OpenSpiel {label:7s} {size:2d} cards: ours {ours:10,.0f} | {ours_m:10,.0f}"
+                      f"  OpenSpiel {theirs:10,.0f} per s  ratio {ours / theirs:4.2f}x |"
+                      f" {ours_m / theirs:4.2f}x")
+    swaps = []
+    for h in uniform_hands(rng, args.hands, 11):
+        m = hand_mask(h[:10])
+        swaps.append((m, mask_deadwood(m), card_bit(h[10]), card_bit(h[rng.randrange(11)])))
+    per_s = rate(lambda s: swap_deadwood(*s), swaps, args.repeat)
+    print(f"swap_deadwood (one card in, one out, from the last count) uniform: {per_s:12,.0f} /s")
     few = max(1, args.hands // 10)
     for label, make in (("uniform", uniform_hands), ("dense", dense_hands)):
         print(

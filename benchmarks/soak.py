@@ -14,8 +14,8 @@ A child process plays seeded bot matches through ``MatchSession`` the way the ta
   root to mount; skipped with a note otherwise);
 - **a locked store**: another connection holds the records database's exclusive lock for
   0.3-2.5 s;
-- **shoe restarts**: a hook (``inject_shoe_restart``) for the card-shoe link's reboot
-  handling, counted when that work is present.
+- **shoe restarts**: the shoe firmware's own logic on a pty under the real ``ShoeLink``
+  reboots with the port open; every new boot must send a card within 4 s (else a crash).
 
 Each stream of matches ends with checks: every archived journal replays to the digest an
 uninterrupted run of the same seed gives, nothing is left in ``current/``, and the records
@@ -45,9 +45,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rummy.players import player as basic_player  # noqa: E402  # the one registry
 from rummy.records import JournalError, read_journal, replay  # noqa: E402
 from rummy.session import ARCHIVE, CURRENT, MatchSession, StorageError  # noqa: E402
-from rummy.session_runner import basic_player, default_rules, next_action  # noqa: E402
+from rummy.session_runner import default_rules, next_action  # noqa: E402
 from rummy.store import DB_NAME, Store, StoreError, UnavailableStore, journal_id  # noqa: E402
 
 RESUMED = re.compile(r"^resumed ([0-9a-f]{64}) after (\d+) actions$")
@@ -146,14 +147,72 @@ class Figures:
         return self.kills + self.torn + self.disk_full + self.locks + self.shoe_restarts
 
 
-def inject_shoe_restart(figures: Figures) -> bool:
-    """Hook: restart a simulated shoe whose port stays open (``device/shoe/link.py``'s
-    reboot handling, issue 13 item 3). Counted only where that work is present."""
-    try:
-        from device.shoe import link  # noqa: F401
-    except ImportError:
+class ShoeRig:
+    """The shoe firmware's own logic on a pty (``tests/firmware_pty.py``) under the real
+    ``device.shoe.link.ShoeLink``: :meth:`restart` reboots the shoe with the port open and
+    waits for a card of the new boot (a stuck link is counted)."""
+
+    def __init__(self, seed: int) -> None:
+        sys.path.insert(0, str(ROOT / "tests"))
+        import queue
+
+        from firmware_pty import FirmwareShoe
+
+        from device.shoe.link import ShoeLink
+
+        self.events: queue.Queue = queue.Queue()
+        self.shoe = FirmwareShoe(seed=seed).__enter__()
+        self.link = ShoeLink(self.shoe.path, events=self.events, backoff=(0.02, 0.1)).__enter__()
+        self.cards = 0
+
+    def card_from(self, boot: str, seconds: float) -> bool:
+        import queue
+
+        from device.events import SHOE_CARD
+
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                e = self.events.get(timeout=0.02)
+            except queue.Empty:
+                continue
+            if e.kind == SHOE_CARD:
+                self.cards += 1
+                if e.boot == boot:
+                    return True
         return False
-    return False  # not wired yet: the link's restart test lives with that work
+
+    def restart(self) -> bool:
+        self.shoe.restart()
+        return self.card_from(self.shoe.boot, 4.0)
+
+    def close(self) -> None:
+        self.link.__exit__(None, None, None)
+        self.shoe.__exit__(None, None, None)
+
+
+def make_shoe_rig(seed: int) -> ShoeRig | None:
+    """The shoe rig where the link's restart handling and its firmware harness exist."""
+    try:
+        rig = ShoeRig(seed)
+    except Exception as exc:  # noqa: BLE001 - the soak runs without a shoe then
+        print(f"note: no shoe restarts ({type(exc).__name__}: {exc})")
+        return None
+    if not rig.card_from(rig.shoe.boot, 5.0):
+        print("note: no shoe restarts (no card before any restart)")
+        rig.close()
+        return None
+    return rig
+
+
+def inject_shoe_restart(rig: ShoeRig | None, figures: Figures) -> None:
+    """Reboot the shoe with its port open; a boot that never sends a card is a crash."""
+    if rig is None:
+        return
+    figures.shoe_restarts += 1
+    if not rig.restart():
+        figures.crashes += 1
+        figures.notes.append(f"shoe restart {figures.shoe_restarts}: no card from the new boot")
 
 
 class Tmpfs:
@@ -261,10 +320,12 @@ class Child:
         return self.proc.stderr.read().decode(errors="replace")
 
 
-def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, delay: float) -> None:
+def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, delay: float,
+           rig: ShoeRig | None = None) -> None:
     sd = root.path / f"stream-{k}"
     seed = 1000 + k
     filler: Path | None = None
+    lock: Lock | None = None
     full_until = lock_until = 0.0
     child = Child(sd, seed, delay)
     next_kill = time.monotonic() + rng.uniform(0.3, 2.0)
@@ -297,12 +358,13 @@ def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, de
                 filler, next_full = None, now + rng.uniform(1.0, 5.0)
             if now >= next_lock and now >= lock_until and (sd / DB_NAME).exists():
                 seconds = rng.uniform(0.3, 2.5)
-                Lock(sd / DB_NAME, seconds).start()
+                lock = Lock(sd / DB_NAME, seconds)
+                lock.start()
                 fig.locks += 1
                 lock_until, next_lock = now + seconds, now + seconds + rng.uniform(1.0, 6.0)
             if now >= next_shoe:
-                fig.shoe_restarts += int(inject_shoe_restart(fig))
-                next_shoe = now + rng.uniform(2.0, 8.0)
+                inject_shoe_restart(rig, fig)
+                next_shoe = time.monotonic() + rng.uniform(1.0, 4.0)
             if now >= next_kill:
                 child.proc.send_signal(signal.SIGKILL)
                 child.proc.wait()
@@ -329,9 +391,12 @@ def stream(root: Tmpfs, k: int, end: float, rng: random.Random, fig: Figures, de
                         if int(m[2]) != want:
                             fig.mismatches += 1
                 next_kill = time.monotonic() + rng.uniform(0.3, 2.5)
-        # the stream's checks
+        # the stream's checks (after the last lock window)
         if filler is not None:
             filler.unlink()
+            filler = None
+        if lock is not None:
+            lock.join()
         left = list((sd / CURRENT).glob("*.jsonl")) if (sd / CURRENT).is_dir() else []
         archived = sorted((sd / ARCHIVE).glob("*.jsonl"))
         if left:
@@ -380,16 +445,19 @@ def main(argv: list[str] | None = None) -> int:
     root = Tmpfs(args.tmpfs_size)
     if not root.mounted:
         print(f"note: no tmpfs ({root.reason or 'mount not permitted'}): no disk-full windows")
+    rig = make_shoe_rig(args.seed)
     t0 = time.monotonic()
     end = t0 + args.minutes * 60
     try:
         k = 0
         while time.monotonic() < end:
-            stream(root, k, end, rng, fig, args.delay)
+            stream(root, k, end, rng, fig, args.delay, rig)
             k += 1
     finally:
         root.close()
-    shoe = "" if inject_shoe_restart(Figures()) else " (hook only: the shoe link's restart work is not here)"
+        if rig is not None:
+            rig.close()
+    shoe = f" ({rig.cards} shoe cards read)" if rig is not None else " (no shoe rig)"
     print(f"soak {time.monotonic() - t0:.0f} s: {fig.streams} streams, {fig.matches} matches")
     print(f"  injected: kills {fig.kills}, torn writes {fig.torn}, disk-full windows {fig.disk_full}, "
           f"locked store {fig.locks}, shoe restarts {fig.shoe_restarts}{shoe}")

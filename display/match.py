@@ -7,42 +7,24 @@ fsynced before the table shows it). The driver has no rules of its own.
 
 from __future__ import annotations
 
-import importlib
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from display.controller import TableController, controller_for
 from display.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
+from rummy.players import player
 from rummy.session import MatchSession, StorageError
 
 STORAGE_RETRY_S = 1.0  # a computer player's move refused for storage waits this long
 
 
-class FirstLegalPlayer:
-    """Used only when a game ships no bot: knocks/goes out when it can, else the first move."""
-
-    PREFER = ("big_gin", "knock", "take_and_knock", "draw_stock", "pass_upcard", "discard")
-
-    def choose(self, engine: Any, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        for kind in self.PREFER:
-            for a in legal:
-                if a.kind == kind:
-                    return a
-        return legal[0]
-
-
 def make_player(game: str, bot: str = "basic") -> Any:
-    """The computer player for ``game`` (``rummy.<game>.bots.BasicPlayer``)."""
-    try:
-        mod = importlib.import_module(f"rummy.{game}.bots")
-    except ImportError:
-        return FirstLegalPlayer()
-    cls = getattr(mod, "BasicPlayer", None)
-    return cls() if cls is not None else FirstLegalPlayer()
+    """The computer player of level ``bot`` for ``game`` (one registry: ``rummy.players``)."""
+    return player(game, bot)
 
 
 class MatchDriver:

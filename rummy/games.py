@@ -64,6 +64,9 @@ class GameEngine(Protocol):
     def describe(self, event: Event) -> str:
         """One line of English for a replay printout."""
 
+    def player(self, level: str = "basic") -> Any:
+        """A new computer player of ``level`` (see ``rummy.players``)."""
+
 
 ENGINES: dict[str, str] = {
     "gin": "rummy.gin.engine:ENGINE",

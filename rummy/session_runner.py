@@ -13,7 +13,6 @@ run.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 import time
@@ -22,35 +21,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rummy.actions import Action
-from rummy.games import GameEngine
 from rummy.session import ARCHIVE, MatchSession, SessionError
 from rummy.store import Store, StoreError
-
-# Where the engines keep their basic computer player (first found wins).
-BOT_LOCATIONS = ("rummy.{game}.bots:BasicPlayer", "rummy.{game}.bot:BasicPlayer",
-                 "rummy.{game}.engine:BasicPlayer", "rummy.bots:BasicPlayer")
-
-
-class RandomPlayer:
-    """Fallback computer player: any legal action, uniformly."""
-
-    def choose(self, engine: GameEngine, view: Any, legal: Sequence[Action],
-               rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
-
-
-def basic_player(game: str) -> Any:
-    """The engine's BasicPlayer if it exists, else :class:`RandomPlayer`."""
-    for location in BOT_LOCATIONS:
-        module_name, attr = location.format(game=game).split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        cls = getattr(module, attr, None)
-        if cls is not None:
-            return cls()
-    return RandomPlayer()
 
 
 def next_action(session: MatchSession, players: Sequence[Any]) -> Action:
@@ -114,7 +86,7 @@ def run_matches(state_dir: str | Path, *, seed: int | None, game: str = "gin",
                                              seed=None if seed is None else seed * 1000 + done,
                                              preset=preset_name, fsync=fsync)
                 say(f"started {session.journal_path.name}")
-            players = [basic_player(session.header.game) for _ in session.header.seats]
+            players = [session.engine.player(s.get("bot", "basic")) for s in session.header.seats]
             while not session.is_over:
                 if stop_at and stop_at[0] == done + 1 and session.actions_applied >= stop_at[1]:
                     say(f"stopped after {session.actions_applied} actions")

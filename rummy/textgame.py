@@ -1,6 +1,7 @@
 """``rummy-table play``: a text-mode match of two computer players, hand by hand.
 
-``rummy-table play [--game gin] [--preset standard] [--seed N] [--journal FILE]``.
+``rummy-table play [--game gin] [--preset standard] [--bot LEVEL[,LEVEL...]] [--seed N]
+[--journal FILE]``: ``--bot`` gives the seats' levels in turn (easy, medium, hard, basic).
 With ``--journal`` every action is recorded (fsynced) so ``rummy-table replay FILE``
 prints the same match again.
 """
@@ -8,10 +9,8 @@ prints the same match again.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
-from typing import Any
 
 from rummy.games import ENGINES, get_engine
 from rummy.play import play_match
@@ -28,14 +27,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default="gin", choices=sorted(ENGINES), help="which game")
     p.add_argument("--preset", default=None, help="rules preset (gin: standard, knock_card, "
                    "tournament, pagat_classic; contract: seed_002, american_may_i)")
+    p.add_argument("--bot", default="basic",
+                   help="computer levels, seat by seat, repeating: easy, medium, hard or basic "
+                   "(e.g. hard,basic)")
     p.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     p.add_argument("--journal", default=None, help="record the match to this new file")
     return p
 
 
-def _players(game: str, seats: int) -> list[Any]:
-    module = importlib.import_module(f"rummy.{game}.bots")
-    return [module.BasicPlayer() for _ in range(seats)]
+def _levels(text: str, seats: int) -> list[str]:
+    levels = [x.strip() for x in text.split(",") if x.strip()] or ["basic"]
+    return [levels[i % len(levels)] for i in range(seats)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,14 +51,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rummy-table play: {exc}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    players = _players(args.game, seats)
+    levels = _levels(args.bot, seats)
+    try:
+        players = [engine.player(level) for level in levels]
+    except ValueError as exc:
+        print(f"rummy-table play: {exc}", file=sys.stderr)
+        return 2
     state = engine.new_match(rules, seats)
     writer = None
     if args.journal:
         header = Header(
             game=args.game,
             rules=engine.rules_to_dict(rules),
-            seats=[{"name": f"Basic {i + 1}", "kind": "computer"} for i in range(seats)],
+            seats=[{"name": f"{level.title()} {i + 1}", "kind": "computer", "bot": level}
+                   for i, level in enumerate(levels)],
             seed=seed,
         )
         try:
@@ -64,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, FileExistsError) as exc:
             print(f"rummy-table play: cannot write the journal: {exc}", file=sys.stderr)
             return 2
-    print(f"{args.game} ({preset_name}), seed {seed}: {seats} computer players")
+    print(f"{args.game} ({preset_name}), seed {seed}: {seats} computer players ({', '.join(levels)})")
     try:
         state, steps = play_match(engine, state, players, random.Random(seed), journal=writer)
     finally:

@@ -235,7 +235,11 @@ def test_names_come_from_the_on_screen_keyboard(tmp_path):
     click(app, target(app, "ok").rect.center, clock)
     assert app.scene.name == "seating"
     assert app.scene.seats()[0]["name"] == "Ann"
-    assert app.scene.seats()[1] == {"name": "Computer 2", "kind": "computer", "bot": "basic"}
+    assert app.scene.seats()[1] == {"name": "Computer 2", "kind": "computer", "bot": "medium"}
+    click(app, target(app, "level-1").rect.center, clock)  # the computer's level, in turn
+    assert app.scene.seats()[1]["bot"] == "hard"
+    click(app, target(app, "level-1").rect.center, clock)
+    assert app.scene.seats()[1]["bot"] == "easy"
     click(app, target(app, "name-1").rect.center, clock)
     click(app, target(app, "layout").rect.center, clock)  # Cyrillic
     for ch in "ИВАН":

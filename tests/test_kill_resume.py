@@ -248,12 +248,13 @@ def test_app_resumes_to_the_table_with_hands_private(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     from display.app import App
     from display.config import load_config
-    from rummy.session_runner import basic_player, default_rules, next_action
+    from rummy.players import player
+    from rummy.session_runner import default_rules, next_action
 
     rules, preset = default_rules("gin", None)
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
     s = MatchSession.start(tmp_path, "gin", rules, seats, seed=8, preset=preset)
-    bots = [basic_player("gin"), basic_player("gin")]
+    bots = [player("gin"), player("gin")]
     for _ in range(9):  # a deal and a few turns, then the power goes
         s.apply(next_action(s, bots))
     digest = s.digest()

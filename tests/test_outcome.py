@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from rummy.contract.engine import ENGINE as CONTRACT
 from rummy.contract.state import OVER
+from rummy.gin.bots import RandomPlayer  # any legal action: plays either game
 from rummy.gin.engine import ENGINE as GIN
 from rummy.outcome import MatchOutcome, OutcomeReason
 from rummy.play import play_match
-from rummy.session_runner import RandomPlayer
 
 
 def test_gin_outcome_follows_the_match():

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import rummy.games
 from rummy.actions import TABLE, Action, ActionError
+from rummy.gin.bots import RandomPlayer  # any legal action: plays either game
 from rummy.records import JournalError, read_journal, replay
 from rummy.session import (
     ARCHIVE,
@@ -23,7 +24,7 @@ from rummy.session import (
     canonical,
     state_digest,
 )
-from rummy.session_runner import RandomPlayer, next_action
+from rummy.session_runner import next_action
 from rummy.store import Store, StoreError
 
 SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "computer", "bot": "basic"}]

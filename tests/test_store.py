@@ -10,8 +10,10 @@ import pytest
 
 import rummy.games
 from display.records_cli import main as records_main
+from rummy.gin.bots import RandomPlayer  # any legal action: plays either game
+from rummy.players import player
 from rummy.session import MatchSession
-from rummy.session_runner import RandomPlayer, basic_player, default_rules, next_action
+from rummy.session_runner import default_rules, next_action
 from rummy.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError, split_hands
 
 
@@ -24,7 +26,7 @@ def play_gin(state_dir, seed, names=("Ann", "Bob"), store=None):
     rules, preset = default_rules("gin", None)
     seats = [{"name": n, "kind": "computer", "bot": "basic"} for n in names]
     s = MatchSession.start(state_dir, "gin", rules, seats, seed=seed, preset=preset, fsync=False)
-    players = [basic_player("gin") for _ in seats]
+    players = [player("gin") for _ in seats]
     while not s.is_over:
         s.apply(next_action(s, players))
     return s, s.finish(store)
@@ -218,7 +220,7 @@ def test_contract_match_highest_total_wins_and_ties_share(tmp_path):
     with Store(tmp_path / DB_NAME) as store:
         s = MatchSession.start(tmp_path, "contract", rules, seats, seed=3, preset=preset,
                                fsync=False)
-        players = [basic_player("contract") for _ in seats]
+        players = [player("contract") for _ in seats]
         while not s.is_over:
             s.apply(next_action(s, players))
         s.finish(store)

@@ -9,8 +9,14 @@ import pygame
 from display import theme
 from display.i18n import _
 from display.scenes.base import Scene
+from rummy.players import DEFAULT_LEVEL, LEVELS
 
 SEATS = {"gin": (2, 2), "contract": (2, 6)}
+
+
+def level_name(level: str) -> str:
+    """A computer player's level, in the table's language (rummy.players.LEVELS)."""
+    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level)
 
 
 class SeatingScene(Scene):
@@ -25,6 +31,7 @@ class SeatingScene(Scene):
         # Computer players fill the seats nobody takes; seat 1 is the first human.
         self.kinds = ["human"] + ["computer"] * (hi - 1)
         self.names: list[str | None] = [None] * hi
+        self.levels = [DEFAULT_LEVEL] * hi  # per computer seat (the journal's seat "bot")
 
     def seat_name(self, i: int) -> str:
         if self.names[i]:
@@ -34,11 +41,15 @@ class SeatingScene(Scene):
         return _("Player {n}").format(n=i + 1)
 
     def seats(self) -> list[dict]:
-        return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": "basic"}
+        return [{"name": self.seat_name(i), "kind": self.kinds[i], "bot": self.levels[i]}
                 for i in range(self.count)]
 
     def toggle(self, i: int) -> None:
         self.kinds[i] = "computer" if self.kinds[i] == "human" else "human"
+        self.dirty = True
+
+    def next_level(self, i: int) -> None:
+        self.levels[i] = LEVELS[(LEVELS.index(self.levels[i]) + 1) % len(LEVELS)]
         self.dirty = True
 
     def edit_name(self, i: int) -> None:
@@ -81,9 +92,15 @@ class SeatingScene(Scene):
             theme.draw_text(surf, _("Seat {n}").format(n=i + 1), label, size=int(row_h * 0.35), align="left")
             name = pygame.Rect(label.right, y, int(w * 0.46), max(t, row_h - 8))
             self.button(surf, name, self.seat_name(i), functools.partial(self.edit_name, i), name=f"name-{i}")
-            kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * 0.3), max(t, row_h - 8))
-            self.button(surf, kind, _("Human") if self.kinds[i] == "human" else _("Computer"),
-                        functools.partial(self.toggle, i), hot=self.kinds[i] == "human", name=f"kind-{i}")
+            computer = self.kinds[i] == "computer"
+            kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * (0.16 if computer else 0.3)),
+                               max(t, row_h - 8))
+            self.button(surf, kind, _("Computer") if computer else _("Human"),
+                        functools.partial(self.toggle, i), hot=not computer, name=f"kind-{i}")
+            if computer:  # the level, one tap to the next (easy, medium, hard)
+                level = pygame.Rect(kind.right + int(w * 0.01), y, int(w * 0.13), kind.height)
+                self.button(surf, level, level_name(self.levels[i]), functools.partial(self.next_level, i),
+                            name=f"level-{i}")
         foot = pygame.Rect(int(w * 0.05), h - foot_h - int(h * 0.03), int(w * 0.9), foot_h)
         self.button(surf, pygame.Rect(foot.left, foot.top, int(w * 0.25), foot_h), _("Back"),
                     lambda: self.app.goto("choice"), name="back")

@@ -347,6 +347,12 @@ class ContractEngine:
     def view(self, state: ContractState, seat: int | None) -> ContractView:
         return view(state, seat)
 
+    def player(self, level: str = "basic") -> Any:
+        """A new computer player of ``level`` (``rummy.players``: easy, medium, hard, basic)."""
+        from rummy.players import player
+
+        return player(self.name, level)
+
     def describe(self, event: Event) -> str:
         return describe_event(event)
 

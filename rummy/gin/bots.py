@@ -1,8 +1,14 @@
-"""Baseline gin players for tests, soak runs and the first table (``rummy.play.Player``).
+"""Gin computer players (``rummy.play.Player``): random, easy, basic and medium.
 
-``RandomPlayer`` picks any legal action. ``BasicPlayer`` takes the upcard or the discard
-when it lowers his deadwood, otherwise draws from the stock, knocks (or goes gin / big
-gin) as soon as he can, and otherwise discards his highest deadwood card.
+``RandomPlayer`` picks any legal action. ``BasicPlayer`` (the baseline) takes the upcard
+or the discard when it lowers his deadwood, otherwise draws from the stock, knocks (or
+goes gin / big gin) as soon as he can, and otherwise discards his highest deadwood card.
+``EasyPlayer`` is a beginner: it takes a discard only to make a meld at once and often
+throws a card it should keep. ``MediumPlayer`` is basic with a memory of the hand
+(:mod:`rummy.gin.bots_model`): discards priced by what they give the opponent and by the
+draws they keep, and knocks that wait for a low count late in the hand unless the knock
+is likely to win the game. The strong player is :mod:`rummy.gin.bots_hard`.
+Every player sees only its seat's view.
 """
 
 from __future__ import annotations
@@ -12,7 +18,8 @@ from collections.abc import Sequence
 
 from rummy.actions import Action
 from rummy.cards import Card
-from rummy.gin.melds import deadwood
+from rummy.gin.bots_model import Memory, danger, game_win, outs
+from rummy.gin.melds import arrange, deadwood, hand_mask, mask_deadwood, mask_deadwood_discard
 from rummy.gin.view import SeatView
 
 
@@ -68,3 +75,155 @@ class BasicPlayer:
         assert card is not None
         rest = [c for c in hand if c != card]
         return (deadwood(rest), -card.value, card.index)
+
+
+class EasyPlayer:
+    """A beginner: takes a discard only to meld it at once, knocks at once, discards
+    a high card that is not melded (a random one a third of the time)."""
+
+    name = "easy"
+
+    def choose(
+        self, engine: object, view: SeatView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        kinds = {a.kind: a for a in legal}
+        for kind in ("big_gin", "take_and_knock", "knock", "accept_knock", "lay_off"):
+            options = [a for a in legal if a.kind == kind]
+            if options:
+                return options[0]
+        hand = list(view.hand)
+        top = view.discard_top
+        if "take_upcard" in kinds or "draw_discard" in kinds:
+            makes = top is not None and arrange([*hand, top])[0] + top.value <= arrange(hand)[0] - 8
+            take = kinds.get("take_upcard") or kinds.get("draw_discard")
+            if take is not None and (makes or "draw_stock" not in kinds and "pass_upcard" not in kinds):
+                return take
+            return kinds.get("pass_upcard") or kinds["draw_stock"]
+        if "draw_stock" in kinds:
+            return kinds["draw_stock"]
+        discards = [a for a in legal if a.kind == "discard"]
+        if discards:
+            _, _, loose = arrange(hand)
+            pool = [a for a in discards if a.card in loose] or discards
+            if rng.random() < 0.35:
+                return pool[rng.randrange(len(pool))]
+            return max(pool, key=lambda a: (a.card.value if a.card else 0, a.card.rank if a.card else 0))
+        for kind in ("refuse_knock", "done_laying_off", "decline"):
+            if kind in kinds:
+                return kinds[kind]
+        return legal[0]
+
+
+class TrackingPlayer:
+    """A player with a :class:`Memory` of the hand, fed from its views only."""
+
+    name = "tracking"
+
+    def __init__(self) -> None:
+        self.memory = Memory()
+
+    def choose(
+        self, engine: object, view: SeatView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        self.memory.observe(view)
+        action = self.decide(view, legal, rng)
+        self.memory.acted(view, action.kind, action.card)
+        return action
+
+    def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+
+def live_cards(mem: Memory, view: SeatView) -> set[Card]:
+    """Cards that may still be drawn or be in the other hand."""
+    return set(mem.unknown(view))
+
+
+def discard_score(mem: Memory, view: SeatView, hand: list[Card], card: Card, live: set[Card]) -> float:
+    """Lower is better: the rest's deadwood, less its live draws, plus what it feeds him."""
+    rest = [c for c in hand if c != card]
+    dw, _, loose = arrange(rest)
+    weight = OUTS_WEIGHT * (min(1.0, view.stock_size / OUTS_FADE) if OUTS_FADE else 1.0)
+    return dw - weight * outs(tuple(loose), live) + DANGER_WEIGHT * danger(mem, live, card) - 0.01 * card.value
+
+
+OUTS_WEIGHT = 0.9  # deadwood points a live draw is worth
+DANGER_WEIGHT = 7.0  # deadwood points a discard the opponent surely uses costs
+OUTS_FADE = 0  # if set: live draws count less once the stock is under this many cards
+
+
+def improves(hand: list[Card], card: Card) -> int:
+    """How much taking ``card`` (and the best discard) lowers the deadwood."""
+    m = hand_mask(hand)
+    return mask_deadwood(m) - mask_deadwood_discard(m | hand_mask([card]))
+
+
+def worth_taking(hand: list[Card], card: Card, limit: int) -> bool:
+    """Take the pile's card when it melds in the best arrangement of the hand with it, or
+    when it lets us knock (G-7.2) — not merely to swap a high card for a low one, which
+    tells the opponent about the hand and gains little."""
+    if DRAW_RULE == "improve":
+        return improves(hand, card) > 0
+    m = hand_mask(hand) | hand_mask([card])
+    if mask_deadwood_discard(m) <= limit:
+        return True
+    _, _, loose = arrange([*hand, card])
+    return card not in loose and improves(hand, card) > 0
+
+
+DRAW_RULE = "meld"
+
+
+class MediumPlayer(TrackingPlayer):
+    """Basic, plus safe discards that keep draws and patient, score-aware knocking."""
+
+    name = "medium"
+
+    def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        kinds = {a.kind: a for a in legal}
+        hand = list(view.hand)
+        if "big_gin" in kinds:
+            return kinds["big_gin"]
+        for kind in ("take_and_knock", "accept_knock", "lay_off"):
+            if kind in kinds:
+                return kinds[kind]
+        knocks = [a for a in legal if a.kind == "knock"]
+        if knocks and self.should_knock(view, knocks):
+            return knocks[0]
+        top = view.discard_top
+        limit = view.knock_limit or 0
+        if "take_upcard" in kinds:
+            take = top is not None and worth_taking(hand, top, limit)
+            return kinds["take_upcard"] if take else kinds["pass_upcard"]
+        if "draw_discard" in kinds and top is not None:
+            if worth_taking(hand, top, limit) or "draw_stock" not in kinds:
+                return kinds["draw_discard"]
+        if "draw_stock" in kinds:
+            return kinds["draw_stock"]
+        discards = [a for a in legal if a.kind == "discard"]
+        if discards:
+            live = live_cards(self.memory, view)
+            return min(discards, key=lambda a: discard_score(self.memory, view, hand, a.card, live))  # type: ignore[arg-type]
+        for kind in ("refuse_knock", "done_laying_off", "decline"):
+            if kind in kinds:
+                return kinds[kind]
+        return legal[0]
+
+    def should_knock(self, view: SeatView, knocks: list[Action]) -> bool:
+        """Knock at once early; late in the hand only with a low count (G-7.2), unless the
+        knock likely wins the game (G-14.1)."""
+        seat = view.seat or 0
+        hand = list(view.hand)
+        count = min(deadwood([c for c in hand if c != a.card]) for a in knocks)
+        if count == 0:
+            return True
+        mine, theirs = view.scores[seat], view.scores[1 - seat]
+        target = view.rules.game_target
+        if mine + 12 >= target:
+            return True
+        if view.stock_size >= 20:
+            return True
+        limit = 6 if view.stock_size >= 12 else 3
+        if theirs + 25 >= target and game_win(target, mine, theirs) < 0.3:
+            limit += 2  # behind near the end: take the points that are there
+        return count <= limit

@@ -298,6 +298,12 @@ class GinEngine:
     def view(self, state: MatchState, seat: int | None) -> SeatView:
         return seat_view(state, seat)
 
+    def player(self, level: str = "basic") -> Any:
+        """A new computer player of ``level`` (``rummy.players``: easy, medium, hard, basic)."""
+        from rummy.players import player
+
+        return player(self.name, level)
+
     def describe(self, event: Event) -> str:
         return describe(event)
 

@@ -252,16 +252,23 @@ def _dw11_mask(m: int) -> int:
     return 0 if best >= _INF else best
 
 
-def deadwood(cards: Iterable[CardLike]) -> int:
-    """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards."""
+def deadwood(cards: Iterable[CardLike] | int) -> int:
+    """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards.
+
+    ``cards`` may also be the solver's hand mask (:func:`hand_mask`), the form the
+    computer players' playouts keep hands in.
+    """
     try:  # fast path: a list/tuple of the canonical Card objects, no duplicates
         n = len(cards)  # type: ignore[arg-type]  # not Sized: the slow path below
-        m = sum(map(_bit_of, map(id, cards)))
+        m = sum(map(_bit_of, map(id, cards)))  # type: ignore[arg-type]
     except (TypeError, KeyError):
-        m, n = _hand_mask(cards)
+        if isinstance(cards, int):
+            m, n = cards, cards.bit_count()
+        else:
+            m, n = _hand_mask(cards)
     else:
         if m.bit_count() != n:  # a duplicate carries into another bit
-            m, n = _hand_mask(cards)
+            m, n = _hand_mask(cards)  # type: ignore[arg-type]  # a list here, not a mask
     if n == 11:
         return _dw11_mask(m)
     a, b, c, d = m & 0x3FFE, m >> 16 & 0x3FFE, m >> 32 & 0x3FFE, m >> 48
@@ -360,3 +367,51 @@ def all_melded(cards: Iterable[CardLike]) -> list[Meld] | None:
     """A partition of all the cards into melds (gin G-9.1, big gin G-10.1), or None."""
     dw, melds, _ = arrange(cards)
     return melds if dw == 0 else None
+
+
+# --- masks for the computer players' playouts --------------------------------------------
+
+
+def card_bit(card: Card) -> int:
+    """The solver's bit of one canonical card (see the mask layout above)."""
+    return _BIT[id(card)] if id(card) in _BIT else 1 << (16 * SUITS.index(card.suit) + card.rank)
+
+
+def hand_mask(cards: Iterable[CardLike]) -> int:
+    """The solver's mask of a hand (duplicates refused)."""
+    return _hand_mask(cards)[0]
+
+
+def mask_cards(m: int) -> list[Card]:
+    """The cards of mask ``m``, in mask order."""
+    return [_CARD_AT[p] for p in _positions(m)]
+
+
+def mask_deadwood(m: int) -> int:
+    """Minimum deadwood of every card of mask ``m`` (no discard)."""
+    return _dw_mask(m)
+
+
+def mask_deadwood_discard(m: int) -> int:
+    """Minimum over one discard of the deadwood of the rest of mask ``m`` (G-7.2)."""
+    return _dw11_mask(m)
+
+
+def swap_deadwood(m: int, dw: int, card_in: int, card_out: int) -> tuple[int, int]:
+    """(mask, deadwood) after ``card_in`` comes into and ``card_out`` leaves mask ``m``
+    whose deadwood is ``dw`` (bits from :func:`card_bit`): only the suits that changed
+    are looked up again while no rank is held three times; else a full solve."""
+    new = (m | card_in) ^ card_out
+    a, b, c, d = new & _M, new >> 16 & _M, new >> 32 & _M, new >> 48
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return new, _dw_mask(new)
+    a, b, c, d = m & _M, m >> 16 & _M, m >> 32 & _M, m >> 48
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return new, _dw_mask(new)
+    table = _DW
+    s_in = (card_in.bit_length() - 1) & ~15
+    s_out = (card_out.bit_length() - 1) & ~15
+    dw += table[new >> s_in & _M] - table[m >> s_in & _M]
+    if s_out != s_in:
+        dw += table[new >> s_out & _M] - table[m >> s_out & _M]
+    return new, dw

@@ -24,9 +24,10 @@ from pathlib import Path
 
 import pytest
 
+from rummy.players import player as basic_player  # the registry (rummy.players)
 from rummy.records import read_journal
 from rummy.session import CURRENT, MatchSession
-from rummy.session_runner import basic_player, default_rules, next_action, run_matches
+from rummy.session_runner import default_rules, next_action, run_matches
 
 ROOT = Path(__file__).resolve().parents[2]
 KIOSK = Path(sys.executable).with_name("rummy-table")  # the unit's ExecStart: rummy-table kiosk

@@ -20,9 +20,10 @@ from faultkit import (
 )
 
 import rummy.session as sess
+from rummy.players import player as basic_player  # the registry (rummy.players)
 from rummy.records import read_journal
 from rummy.session import ARCHIVE, CURRENT, DAMAGED, MatchSession
-from rummy.session_runner import basic_player, default_rules, next_action
+from rummy.session_runner import default_rules, next_action
 from rummy.store import Store, StoreError
 
 pytestmark = pytest.mark.faults
