@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from display import i18n, theme
+from display import i18n
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
 from display.faults import Fault, one_line, probe_storage, storage_code
 from display.hw import Hardware
@@ -110,7 +110,6 @@ class App:
             size, fullscreen=(mode == "kiosk" and d.fullscreen), rotation=d.rotation,
             hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,
         )
-        theme.preload_fonts()  # no frame waits for a font to open
         self._wake = threading.Event()  # set by a hardware thread's event: the loop wakes at once
         self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock,
                            wake=self._wake.set)

@@ -81,15 +81,6 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-def preload_fonts() -> None:
-    """Open every ladder size of both weights now (about 20 ms and 11 MB): opening one
-    takes ~0.5 ms, and fitting a line tries several sizes, so a frame that met new sizes
-    took milliseconds more (the frames' p99)."""
-    for bold in (False, True):
-        for size in SIZES:
-            font(size, bold)
-
-
 def missing_glyphs(text: str, bold: bool = False) -> list[str]:
     """Characters of ``text`` the bundled font cannot draw."""
     metrics = font(20, bold).metrics(text)
