@@ -58,7 +58,7 @@ def card_surface(
     if surf is not None:
         return surf
     if len(_cache) > 400:  # a few sizes of 52 cards; bounded memory
-        _cache.clear()
+        del _cache[next(iter(_cache))]  # the oldest: no frame re-renders them all at once
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = corner_radius((w, h))
     rect = surf.get_rect()

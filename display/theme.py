@@ -125,7 +125,7 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
     surf = _render_cache.get(key)
     if surf is None:
         if len(_render_cache) > 1500:
-            _render_cache.clear()
+            del _render_cache[next(iter(_render_cache))]  # the oldest: no frame re-renders them all at once
         if angle == 180:
             surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
         elif angle:
@@ -145,7 +145,7 @@ def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_siz
     got = _fit_cache.get(key)
     if got is None:
         if len(_fit_cache) > 5000:
-            _fit_cache.clear()
+            del _fit_cache[next(iter(_fit_cache))]  # the oldest: no frame re-renders them all at once
         got = _fit_cache[key] = _fit_size(text, box, size, bold, min_size)
     return got
 

@@ -91,7 +91,7 @@ def turned_copy(img: pygame.Surface, angle: int) -> pygame.Surface:
     got = _TURNED.get((id(img), angle))
     if got is None or got[0] is not img:
         if len(_TURNED) > 300:
-            _TURNED.clear()
+            del _TURNED[next(iter(_TURNED))]  # the oldest: no frame re-renders them all at once
         got = _TURNED[(id(img), angle)] = (img, turn(img, angle))
     return got[1]
 
