@@ -88,6 +88,9 @@ def make_pin_factory(name: str) -> Any:
     raise HardwareError(f"unknown pin factory {name!r}: use 'lgpio' on the Pi or 'mock'")
 
 
+IDLE_POLLS = 5  # with every button up and settled the hold thread polls this many times less often
+
+
 @dataclass(slots=True)
 class _GlitchFilter:
     """One pin's levels (True = pressed) to filtered level changes: a level counts once
@@ -212,6 +215,7 @@ class ButtonBoard:
                 raise
             raise HardwareError(f"cannot set up the GPIO buttons/lamps: {exc}") from exc
         self._stop = threading.Event()
+        self._nudge = threading.Event()  # an edge: the hold thread looks again soon
         self._thread: threading.Thread | None = None
         if poll_interval:
             self._thread = threading.Thread(
@@ -245,6 +249,9 @@ class ButtonBoard:
             self.counters["bounces"] += flt.glitches - before
             for level, stamp in changes:
                 self._accept(seat, call, level, stamp)
+        nudge = getattr(self, "_nudge", None)
+        if nudge is not None:
+            nudge.set()
 
     def _accept(self, seat: int, call: str, pressed: bool, t: float) -> None:
         """A filtered edge: debounce, lockout, then the events."""
@@ -329,8 +336,33 @@ class ButtonBoard:
                     self._put(TABLE_SEAT, OPERATOR, HOLD, now)
 
     def _poll_loop(self, interval: float) -> None:
-        while not self._stop.wait(interval):
+        """Poll every ``interval`` while a button is down or an edge is settling (the next
+        poll then comes when the glitch filter can pass it, at most ``interval`` away);
+        with every button up and settled only every ``IDLE_POLLS`` intervals (to catch an
+        edge the callbacks never saw), or as soon as an edge arrives."""
+        while not self._stop.is_set():
+            wait = self._next_poll(interval)
+            if wait is None:
+                self._nudge.wait(interval * IDLE_POLLS)
+                if self._nudge.is_set():
+                    self._nudge.clear()
+                    continue  # an edge: settling now, so the next wait is a short one
+            elif self._stop.wait(wait):
+                return
+            if self._stop.is_set():
+                return
             self.poll()
+
+    def _next_poll(self, interval: float) -> float | None:
+        """Seconds to the next poll the buttons need (None: all up and settled)."""
+        with self._lock:
+            if any(st.pressed or self._filters[key].level != st.pressed for key, st in self._states.items()):
+                return interval  # holds to time, or a debounced edge to catch up with
+            now = self.clock()
+            due = [flt.since + flt.glitch - now for flt in self._filters.values() if not flt.settled]
+        if not due:
+            return None
+        return min(interval, max(0.001, min(due) + 0.001))
 
     # -- lamps -------------------------------------------------------------------------
     def lamps(self) -> list[tuple[int, str]]:
@@ -399,6 +431,9 @@ class ButtonBoard:
         stop = getattr(self, "_stop", None)
         if stop is not None:
             stop.set()
+        nudge = getattr(self, "_nudge", None)
+        if nudge is not None:
+            nudge.set()
         thread = getattr(self, "_thread", None)
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=1)

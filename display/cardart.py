@@ -34,6 +34,11 @@ def card_size_for_height(height: float) -> tuple[int, int]:
     return (max(8, round(height * 63 / 88)), max(10, int(height)))
 
 
+def corner_radius(size: tuple[int, int]) -> int:
+    """The rounding of a card's corners: a face is opaque everywhere else."""
+    return max(2, int(size[0]) // 10)
+
+
 def _rounded(surf: pygame.Surface, rect: pygame.Rect, colour, radius: int, width: int = 0) -> None:
     pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
 
@@ -53,9 +58,9 @@ def card_surface(
     if surf is not None:
         return surf
     if len(_cache) > 400:  # a few sizes of 52 cards; bounded memory
-        _cache.clear()
+        del _cache[next(iter(_cache))]  # the oldest: no frame re-renders them all at once
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(2, w // 10)
+    radius = corner_radius((w, h))
     rect = surf.get_rect()
     if card is None or not face_up:
         _rounded(surf, rect, FACE, radius)
@@ -73,14 +78,16 @@ def card_surface(
         idx_h = int(h * 0.30)
         rank_box = pygame.Rect(pad, pad, int(w * 0.46) if len(label) == 1 else int(w * 0.56), idx_h)
         size_px = theme.fit_size(label, rank_box, idx_h, bold=True, min_size=6)
-        img = theme.font(size_px, True).render(label, True, colour)
+        # the index and pips from the shared cache of rendered lines: a new size renders
+        # each label and suit once, not once per card
+        img = theme.render(label, size_px, colour, True)
         r = img.get_rect(midtop=(pad + rank_box.width // 2, pad - size_px // 12))
         surf.blit(img, r)
         pip_h = int(h * 0.22)
-        pip = theme.font(pip_h, True).render(SUIT_SYMBOLS[card.suit], True, colour)
+        pip = theme.render(SUIT_SYMBOLS[card.suit], pip_h, colour, True)
         surf.blit(pip, pip.get_rect(midtop=(r.centerx, r.bottom - pip_h // 8)))
         big_h = int(h * 0.5)
-        big = theme.font(big_h, False).render(SUIT_SYMBOLS[card.suit], True, colour)
+        big = theme.render(SUIT_SYMBOLS[card.suit], big_h, colour, False)
         surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.66))))
         if card.rank >= 11:
             pygame.draw.rect(surf, colour, pygame.Rect(int(w * 0.36), int(h * 0.36), int(w * 0.52),
@@ -88,10 +95,27 @@ def card_surface(
     _rounded(surf, rect, EDGE, radius, max(1, w // 60))
     if outline is not None:
         _rounded(surf, rect, outline, radius, max(3, w // 14))
-    if pygame.display.get_surface() is not None:
+    screen = pygame.display.get_surface()
+    if screen is not None and not _alpha_format_is_native(screen):
         surf = surf.convert_alpha()  # the display's pixel format blits several times faster
     _cache[key] = surf
     return surf
+
+
+_native: dict[tuple[int, int, int, int, int], bool] = {}
+
+
+def _alpha_format_is_native(screen: pygame.Surface) -> bool:
+    """Is a new ``SRCALPHA`` surface already in the format ``convert_alpha`` makes for this
+    display? Then converting is only a copy (and a slow one: SDL copies with streaming
+    stores, which cost ~20x on rows that do not start on a 64-byte line)."""
+    key = (screen.get_bitsize(), *screen.get_masks())
+    got = _native.get(key)
+    if got is None:
+        probe = pygame.Surface((1, 1), pygame.SRCALPHA)
+        conv = probe.convert_alpha()
+        got = _native[key] = (probe.get_bitsize(), probe.get_masks()) == (conv.get_bitsize(), conv.get_masks())
+    return got
 
 
 def empty_slot(size: tuple[int, int], colour=theme.FELT_LIGHT) -> pygame.Surface:

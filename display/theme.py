@@ -131,7 +131,7 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
     surf = _render_cache.get(key)
     if surf is None:
         if len(_render_cache) > 1500:
-            _render_cache.clear()
+            del _render_cache[next(iter(_render_cache))]  # the oldest: no frame re-renders them all at once
         if angle == 180:
             surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
         elif angle:
@@ -151,7 +151,7 @@ def fit_size(text: str, box: pygame.Rect, size: int, bold: bool = False, min_siz
     got = _fit_cache.get(key)
     if got is None:
         if len(_fit_cache) > 5000:
-            _fit_cache.clear()
+            del _fit_cache[next(iter(_fit_cache))]  # the oldest: no frame re-renders them all at once
         got = _fit_cache[key] = _fit_size(text, box, size, bold, min_size)
     return got
 
@@ -188,13 +188,33 @@ def common_size(texts, box: pygame.Rect, size: int, bold: bool = False) -> int:
 
 
 def _fit_size(text: str, box: pygame.Rect, size: int, bold: bool, min_size: int) -> int:
-    size = ladder(min(size, box.height * 0.9))
-    while size > min_size:
-        w, h = font(size, bold).size(text)
-        if w <= box.width and h <= box.height:
+    """The largest ladder size from the top down that fits (sizes ≤ ``min_size`` untried).
+    A line's width grows about in proportion to its size, so after the top size the search
+    starts at the proportional guess and steps from there: two or three measurements
+    instead of one per ladder step (each costs more at a size not measured before)."""
+    top = ladder(min(size, box.height * 0.9))
+
+    def fits(s: int) -> bool:
+        w, h = font(s, bold).size(text)
+        return w <= box.width and h <= box.height
+
+    if top <= min_size:
+        return max(ladder(min_size), top)
+    w, h = font(top, bold).size(text)
+    if w <= box.width and h <= box.height:
+        return top
+    s = min(ladder(top - 1), ladder(top * min(box.width / max(1, w), box.height / max(1, h))))
+    if s > min_size and not fits(s):
+        while s > min_size and not fits(s):
+            s = ladder(s - 1)
+        return max(ladder(min_size), s)
+    for up in SIZES:  # the guess fits (or is below the sizes tried): the larger ones that fit
+        if up <= s:
+            continue
+        if up >= top or (up > min_size and not fits(up)):
             break
-        size = ladder(size - 1)
-    return max(ladder(min_size), size)
+        s = up
+    return max(ladder(min_size), s)
 
 
 def _place(r: pygame.Rect, box: pygame.Rect, align: str) -> pygame.Rect:

@@ -11,7 +11,7 @@ from typing import Protocol
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.i18n import _
 from display.scenes.base import Target
 from display.scenes.contract_tray import TrayHooks, draw_tray
@@ -70,7 +70,7 @@ class ContractCentrePainter:
             clip = surf.get_clip()
             surf.set_clip(band.clip(clip))
             try:
-                surf.fill(theme.FELT, band)
+                pixels.fill(surf, theme.FELT, band)
                 self._bottom_line(surf, shown[3], vm)
             finally:
                 surf.set_clip(clip)
@@ -83,7 +83,7 @@ class ContractCentrePainter:
         if tray is None:
             self._draw(surf, centre, vm, targets)
         else:
-            surf.fill(theme.FELT, centre)
+            pixels.fill(surf, theme.FELT, centre)
             clip = surf.get_clip()
             surf.set_clip(rect(tray.rest).clip(clip))  # a shallow middle's small labels must not spill over
             try:
@@ -96,7 +96,7 @@ class ContractCentrePainter:
         self._shown = (centre, vm, self._band, self._bottom, list(targets[start:]))
 
     def _draw(self, surf: pygame.Surface, area: pygame.Rect, vm: ContractCentreVM, targets: list[Target]) -> None:
-        surf.fill(theme.FELT, area)
+        pixels.fill(surf, theme.FELT, area)
         area = area.inflate(-12, -8)
         line = max(16, min(int(area.height * 0.12), int(28 * vm.u)))
         theme.draw_text(surf, vm.title, pygame.Rect(area.left, area.top, area.width, line),
@@ -188,7 +188,7 @@ class ContractCentrePainter:
                 self._draw_owner(img, pygame.Rect((0, 0), cell.size), label_h, owner, vm, local)
                 art = (img, local)
             cells[key] = art
-            surf.blit(art[0], cell)
+            pixels.blit_opaque(surf, art[0], cell)
             # the owner's name (gold for the seat in turn) is drawn on the felt left above the cards
             theme.draw_text(surf, owner.name, pygame.Rect(cell.left, cell.top, cell.width, label_h),
                             align="left", colour=theme.GOLD if owner.in_turn else theme.INK_DIM, bold=True)

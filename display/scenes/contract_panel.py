@@ -6,20 +6,21 @@ here are plain functions of a panel's size."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, rotate_rect, visible_part
 from display.scenes.base import Target
 from display.scenes.painting import (
     PanelCanvas,
     PanelHooks,
+    blit_card,
     new_layer,
     panel_targets,
     seat_panel,
-    turned_copy,
 )
 from display.viewmodels import Place
 from display.viewmodels.contract import ButtonsVM, ContractHandVM, ContractPanelVM, WordsVM
@@ -156,6 +157,7 @@ def buttons_area(b: Body, size: tuple[int, int], reserve: int) -> pygame.Rect:
     return pygame.Rect(left, top, w - left, d - top)
 
 
+@lru_cache(maxsize=256)  # asked every frame for the seat in turn; a pure function of its arguments
 def panel_touch(place: Place, touch: int, human: bool, buttons: int, cards: int) -> int:
     """The smallest side of any card's part to touch in the seat's panel (face up)."""
     size = seat_panel(place).local_size
@@ -300,19 +302,19 @@ class ContractPanelPainter:
             def place(r: pygame.Rect) -> pygame.Rect:
                 return rotate_rect(r.move(dx, dy), area.size, angle) if angle else r.move(dx, dy)
 
-            for k, r in zip(hand.order, lifted, strict=True):
+            for i, (k, r) in enumerate(zip(hand.order, lifted, strict=True)):
                 outline = cardart.SELECT if k in hand.picked else (
                     cardart.HINT if hand.up and k in hand.suggested else None)
                 img = cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour,
                                            outline=outline)
-                layer.blit(turned_copy(img, angle) if angle else img, place(r))
+                blit_card(layer, img, r, lifted[i + 1] if i + 1 < len(lifted) else None, angle, place)
             for g_start, g_len in hand.groups:
                 if g_len and g_start + g_len <= len(rects) and rects[g_start].top == rects[g_start + g_len - 1].top:
                     a, b = rects[g_start], rects[g_start + g_len - 1]
                     y = min(a.bottom + 2, d - 3)
                     layer.fill(theme.GOLD, place(pygame.Rect(a.left + 3, y - 1, b.right - a.left - 5, 3)))
             cached = self.hand_layer = (key, layer, layer)
-        pp.surf.blit(cached[2], pp.at(area))
+        pixels.blit_opaque(pp.surf, cached[2], pp.at(area))
 
 
 def _layer_area(body: pygame.Rect, d: int) -> pygame.Rect:

@@ -81,6 +81,18 @@ def tray_place(p: SeatPanel, centre: pygame.Rect, n: int, own: int) -> tuple[Sea
     """(the tray, the middle it leaves, its card rects) for the seat of panel ``p`` with
     ``n`` cards, when his panel's cards (smallest part ``own`` px) are under a touch target
     and the tray gives bigger ones; None otherwise."""
+    got = _tray_place(p.seat, p.edge, tuple(p.rect), p.angle, tuple(centre), n, own)
+    if got is None:
+        return None
+    tp, rest, rects = got
+    return SeatPanel(tp.seat, tp.edge, pygame.Rect(tp.rect), tp.angle), pygame.Rect(rest), [pygame.Rect(r) for r in rects]
+
+
+@lru_cache(maxsize=64)  # asked every frame for the seat in turn: the search is a few milliseconds
+def _tray_place(seat: int, edge: str, panel: tuple[int, int, int, int], angle: int,
+                middle: tuple[int, int, int, int], n: int, own: int) -> tuple[SeatPanel, pygame.Rect,
+                                                                              list[pygame.Rect]] | None:
+    p, centre = SeatPanel(seat, edge, pygame.Rect(panel), angle), pygame.Rect(middle)
     if n == 0 or min(centre.size) < 2 * MIN_TOUCH_PX:
         return None
     if own >= MIN_TOUCH_PX:  # 9 mm on the 7-inch panel; bigger screens' panels already give it

@@ -8,7 +8,7 @@ from typing import Protocol
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.i18n import _
 from display.layout import rotate_rect
 from display.scenes.base import Target
@@ -33,7 +33,7 @@ class GinCentrePainter:
         self._info_art: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}
 
     def draw(self, surf: pygame.Surface, area: pygame.Rect, vm: GinCentreVM | None, targets: list[Target]) -> None:
-        surf.fill(theme.FELT, area)  # the panels cover the rest
+        pixels.fill(surf, theme.FELT, area)  # the panels cover the rest
         if vm is not None:
             self._draw(surf, rect(vm.area), vm, targets)
             if vm.banner:
@@ -114,7 +114,7 @@ class GinCentrePainter:
             drawn = _draw_info_lines(img, img.get_rect(), lines, angle, stop=moving).clip(img.get_rect())
             cache[key] = img, drawn
         img, drawn = cache[key]
-        surf.blit(img, drawn.move(box.topleft), drawn)  # the rest of the box is bare felt
+        pixels.blit_opaque(surf, img, drawn.move(box.topleft), drawn)  # the rest of the box is bare felt
         _draw_info_lines(surf, box, lines, angle, start=moving)
 
     @staticmethod

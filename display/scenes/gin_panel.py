@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.layout import hand_rects, rotate_rect, visible_part
 from display.scenes.base import Target, draw_button
 from display.scenes.painting import (
     PanelHooks,
     around,
+    blit_card,
     fill_around,
     new_layer,
     panel_targets,
     presser,
     seat_panel,
-    turned_copy,
 )
 from display.viewmodels.gin import GinHandVM, GinPanelVM
 
@@ -84,11 +84,11 @@ class GinPanelPainter:
             for band in around(p.rect, inner):  # the frame's band: the hand as it is without it
                 part = band.clip(hand_at)
                 if part.width and part.height:
-                    surf.blit(layer, part, part.move(-hand_at.left, -hand_at.top))
+                    pixels.blit_opaque(surf, layer, part, part.move(-hand_at.left, -hand_at.top))
         else:
             fill_around(surf, p.rect, hand_at, theme.PANEL)  # the hand's layer covers the rest
         if vm.active:  # the seat to play: a lit header and a gold frame
-            surf.fill(theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
+            pixels.fill(surf, theme.PANEL_ACTIVE, at(pygame.Rect(0, 0, w, header.bottom + 2)))
         text(vm.name, pygame.Rect(header.left, header.top, int(header.width * 0.3), header.height),
              bold=True, align="left", colour=theme.GOLD if vm.active else theme.INK)
         text(vm.status, pygame.Rect(header.left + int(header.width * 0.3), header.top, int(header.width * 0.7),
@@ -127,7 +127,7 @@ class GinPanelPainter:
             layer = new_layer(size, cached[1] if cached is not None else None)
             layer.fill(theme.PANEL)
             origin = (-body.left, -body.top)
-            for card, r in zip(hand.cards, lifted, strict=True):
+            for i, (card, r) in enumerate(zip(hand.cards, lifted, strict=True)):
                 outline = cardart.SELECT if card == hand.selected else (
                     cardart.HINT if hand.up and card == hand.suggest else None)
                 img = cardart.card_surface(card, r.size, face_up=hand.up, four_colour=hand.four_colour,
@@ -138,7 +138,8 @@ class GinPanelPainter:
                     centre = (max(rad + 3, r.width // 5), r.height - rad - max(4, r.height // 14))
                     pygame.draw.circle(img, theme.PANEL, centre, rad + 2)
                     pygame.draw.circle(img, theme.GOLD, centre, rad)
-                layer.blit(turned_copy(img, 180) if turned else img, place(r.move(origin)))
+                nxt = lifted[i + 1].move(origin) if i + 1 < len(lifted) else None
+                blit_card(layer, img, r.move(origin), nxt, 180 if turned else 0, place)
             for g_start, g_len in hand.groups:
                 if g_start + g_len <= len(rects):
                     a, b = rects[g_start].move(origin), rects[g_start + g_len - 1].move(origin)
@@ -147,4 +148,4 @@ class GinPanelPainter:
                     bar = place(pygame.Rect(a.left + 4, y - width // 2, b.right - a.left - 8, width))
                     layer.fill(theme.GOLD, bar)
             cached = self.hand_layer = (key, layer)
-        surf.blit(cached[1], dst)
+        pixels.blit_opaque(surf, cached[1], dst)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from display import cardart, theme
+from display import cardart, pixels, theme
 from display.controller import Call, TableController
 from display.controller.gin import GinInput
 from display.gin_text import event_text
@@ -219,14 +219,14 @@ class GinTableScene(TableScene):
         if static is not None and self._static_key_v == key and theme.TEXT_LOG is None:
             result = list(self._anim_rects)
             for r in result:
-                surf.blit(static, r, r)
+                pixels.blit_opaque(surf, static, r, r)
             self.targets = list(self._static_targets)
         else:
             full = self.begin_frame(surf)
             dirty = []
             if not full and self._static is not None:
                 for r in self._anim_rects:  # what the moving cards covered in the last frame
-                    surf.blit(self._static, r, r)
+                    pixels.blit_opaque(surf, self._static, r, r)
                 dirty += self._anim_rects
             self._compose(surf, dirty, vms)
             if self._deal_anim_at is not None:
@@ -239,7 +239,7 @@ class GinTableScene(TableScene):
                     static = self._static = pygame.Surface(self.size).convert()
                     full = True
                 for r in [static.get_rect()] if full else dirty:
-                    static.blit(surf, r, r)
+                    pixels.blit_opaque(static, surf, r, r)
             result = None if full else dirty
         self._anim_rects = []
         for a in self.anims:

@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 import pygame
 
-from display import cardart, theme
-from display.layout import SeatPanel
+from display import cardart, pixels, theme
+from display.layout import SeatPanel, rotate_rect
 from display.scenes.base import Target, draw_button
 from display.viewmodels import Box, ButtonVM, Place
 
@@ -91,9 +91,26 @@ def turned_copy(img: pygame.Surface, angle: int) -> pygame.Surface:
     got = _TURNED.get((id(img), angle))
     if got is None or got[0] is not img:
         if len(_TURNED) > 300:
-            _TURNED.clear()
+            del _TURNED[next(iter(_TURNED))]  # the oldest: no frame re-renders them all at once
         got = _TURNED[(id(img), angle)] = (img, turn(img, angle))
     return got[1]
+
+
+def blit_card(layer: pygame.Surface, img: pygame.Surface, r: pygame.Rect, nxt: pygame.Rect | None, angle: int,
+              place: Callable[[pygame.Rect], pygame.Rect]) -> None:
+    """Card face ``img`` (upright) laid at local rect ``r`` of a hand drawn turned by
+    ``angle`` (``place`` maps a local rect onto ``layer``), without the part that the next
+    card ``nxt`` covers: a face is opaque but in its rounded corners, so only the columns
+    up to the next card's corner are blended; the result is the same pixels."""
+    src = turned_copy(img, angle) if angle else img
+    cut = nxt.left + cardart.corner_radius(r.size) + 1 if nxt is not None else r.right
+    if (nxt is None or nxt.size != r.size or nxt.top > r.top or nxt.bottom < r.bottom
+            or nxt.left <= r.left or not r.left < cut < r.right):
+        layer.blit(src, place(r))
+        return
+    part = pygame.Rect(r.left, r.top, cut - r.left, r.height)
+    own = part.move(-r.left, -r.top)  # in the card's own coordinates
+    layer.blit(src, place(part), rotate_rect(own, r.size, angle) if angle else own)
 
 
 _BUTTON_ART: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -143,7 +160,7 @@ def draw_piles(surf: pygame.Surface, stock_rect: pygame.Rect, pile_rect: pygame.
     size = (stock_rect.width, stock_rect.height)
     if stock:
         n = min(3, stock)
-        surf.blit(_stock_stack(size, n), stock_rect.move(-2 * (n - 1), -2 * (n - 1)))
+        pixels.blit_opaque(surf, _stock_stack(size, n), stock_rect.move(-2 * (n - 1), -2 * (n - 1)))
     else:
         surf.blit(cardart.empty_slot(size), stock_rect)
     if top is not None:
@@ -198,7 +215,7 @@ class PanelCanvas:
         return self.p.to_screen(r) if self.turned else pygame.Rect(r)
 
     def fill(self, colour: RGB, r: pygame.Rect | None = None) -> None:
-        self.surf.fill(colour, self.at(self.whole if r is None else r))
+        pixels.fill(self.surf, colour, self.at(self.whole if r is None else r))
 
     def fill_except(self, colour: RGB, hole: pygame.Rect) -> None:
         """Fill the panel except local rect ``hole`` (which something opaque covers next)."""
@@ -263,4 +280,4 @@ def fill_around(surf: pygame.Surface, outer: pygame.Rect, hole: pygame.Rect, col
     """Fill ``outer`` except ``hole`` (which lies inside it)."""
     for r in around(outer, hole):
         if r.width > 0 and r.height > 0:
-            surf.fill(colour, r)
+            pixels.fill(surf, colour, r)
