@@ -155,6 +155,14 @@ class TrackingPlayer:
         return action
 
     def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The :data:`ENDINGS` whenever legal, otherwise the player's own :meth:`play`."""
+        kinds = {a.kind: a for a in legal}
+        return pick_kind(kinds, ENDINGS) or self.play(view, legal, kinds, rng)
+
+    def play(
+        self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
+        rng: random.Random,
+    ) -> Action:
         raise NotImplementedError
 
 
@@ -203,12 +211,11 @@ class MediumPlayer(TrackingPlayer):
 
     name = "medium"
 
-    def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        kinds = {a.kind: a for a in legal}
+    def play(
+        self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
+        rng: random.Random,
+    ) -> Action:
         hand = list(view.hand)
-        ending = pick_kind(kinds, ENDINGS)
-        if ending is not None:
-            return ending
         knocks = [a for a in legal if a.kind == "knock"]
         if knocks and self.should_knock(view, knocks):
             return knocks[0]

@@ -18,13 +18,12 @@ Deterministic given the random generator it is handed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rummy.actions import Action, pick_kind
 from rummy.cards import Card
 from rummy.gin.bots import (
     CLOSING,
-    ENDINGS,
     TrackingPlayer,
     choose_draw,
     discard_score,
@@ -124,12 +123,11 @@ class HardPlayer(TrackingPlayer):
         super().__init__()
         self.worlds = worlds
 
-    def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        kinds = {a.kind: a for a in legal}
+    def play(
+        self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
+        rng: random.Random,
+    ) -> Action:
         hand = list(view.hand)
-        ending = pick_kind(kinds, ENDINGS)
-        if ending is not None:
-            return ending
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
         live = live_cards(self.memory, view)
