@@ -157,11 +157,11 @@ class TrackingPlayer:
     def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The :data:`ENDINGS` whenever legal, otherwise the player's own :meth:`play`."""
         kinds = {a.kind: a for a in legal}
-        return pick_kind(kinds, ENDINGS) or self.play(view, legal, kinds, rng)
+        return pick_kind(kinds, ENDINGS) or self.play(view, legal, kinds, list(view.hand), rng)
 
     def play(
         self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
-        rng: random.Random,
+        hand: list[Card], rng: random.Random,
     ) -> Action:
         raise NotImplementedError
 
@@ -213,9 +213,8 @@ class MediumPlayer(TrackingPlayer):
 
     def play(
         self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
-        rng: random.Random,
+        hand: list[Card], rng: random.Random,
     ) -> Action:
-        hand = list(view.hand)
         knocks = [a for a in legal if a.kind == "knock"]
         if knocks and self.should_knock(view, knocks):
             return knocks[0]

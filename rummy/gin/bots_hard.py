@@ -125,9 +125,8 @@ class HardPlayer(TrackingPlayer):
 
     def play(
         self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
-        rng: random.Random,
+        hand: list[Card], rng: random.Random,
     ) -> Action:
-        hand = list(view.hand)
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
         live = live_cards(self.memory, view)
