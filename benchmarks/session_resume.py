@@ -10,6 +10,7 @@ import io
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from rummy.records import read_journal
 from rummy.session import MatchSession
@@ -20,31 +21,19 @@ from rummy.store import Store
 def bench(game: str, preset: str | None, seed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
+
+        def play(folder: Path, **options: Any) -> None:
+            """The one match of ``seed``, quietly, without records."""
+            run_matches(folder, seed=seed, game=game, preset=preset, matches=1, records=False,
+                        out=io.StringIO(), **options)
+
         t0 = time.perf_counter()
-        run_matches(
-            d / "a",
-            seed=seed,
-            game=game,
-            preset=preset,
-            matches=1,
-            records=False,
-            out=io.StringIO(),
-        )
+        play(d / "a")
         played = time.perf_counter() - t0
         (journal,) = (d / "a" / "archive").glob("*.jsonl")
         n = len(read_journal(journal).actions)
         # the same match stopped one action before its end, then resumed (a power cut)
-        run_matches(
-            d / "b",
-            seed=seed,
-            game=game,
-            preset=preset,
-            matches=1,
-            records=False,
-            stop_at=(1, n - 1),
-            fsync=False,
-            out=io.StringIO(),
-        )
+        play(d / "b", stop_at=(1, n - 1), fsync=False)
         t0 = time.perf_counter()
         res = MatchSession.resume(d / "b")
         resumed = time.perf_counter() - t0

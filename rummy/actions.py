@@ -8,7 +8,7 @@ Engines produce :class:`Event` values describing what happened, for views and re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -225,3 +225,11 @@ class Event:
     kind: str
     seat: int = TABLE
     data: Mapping[str, Any] = field(default_factory=dict)
+
+
+def pick_kind(kinds: Mapping[str, Action], order: Sequence[str]) -> Action | None:
+    """The action of the first kind in ``order`` that ``kinds`` (kind -> action) holds."""
+    for kind in order:
+        if kind in kinds:
+            return kinds[kind]
+    return None

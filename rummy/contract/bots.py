@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rummy.actions import Action
+from rummy.actions import Action, pick_kind
 from rummy.cards import Card
 from rummy.contract.contracts import Contract
 from rummy.contract.melds import layoff_problem
@@ -98,6 +98,23 @@ def helps(view: ContractView, hand: Sequence[Card], card: Card) -> bool:
     return completes(view, hand, card) or _usefulness(view, [*hand, card], card) >= 2
 
 
+def _answer(legal: Sequence[Action], want: bool) -> Action:
+    """C-8.4: the answer to "Можно?": refuse (Нельзя) when we ``want`` the card."""
+    return next(a for a in legal if a.kind == "answer" and a.flag is (not want))
+
+
+def _draw_or_lay(
+    kinds: Mapping[str, Action], top: Card | None, wants: Callable[[Card], bool]
+) -> Action | None:
+    """C-5.1: the discard when ``wants`` it, else the stock; then meld, then lay off
+    (C-5.2); ``None`` when none of these is legal."""
+    if "draw_stock" in kinds:
+        if "draw_discard" in kinds and top is not None and wants(top):
+            return kinds["draw_discard"]
+        return kinds["draw_stock"]
+    return pick_kind(kinds, ("meld", "lay_off"))
+
+
 class BasicPlayer:
     """A plain, sensible player (see the module docstring)."""
 
@@ -110,20 +127,15 @@ class BasicPlayer:
         keen = view.turns_started <= PATIENCE
         if "answer" in kinds:  # asked "Можно?": refuse only for a card we want anyway
             want = keen and view.buy is not None and completes(view, hand, view.buy.card)
-            return next(a for a in legal if a.kind == "answer" and a.flag is (not want))
+            return _answer(legal, want)
         if "no_buy" in kinds:
             wanted = keen and top is not None and completes(view, hand, top)
             return kinds["buy"] if wanted else kinds["no_buy"]
         if "take_cards" in kinds:
             return self._take(view, hand, legal)
-        if "draw_stock" in kinds:
-            if "draw_discard" in kinds and top is not None and helps(view, hand, top):
-                return kinds["draw_discard"]
-            return kinds["draw_stock"]
-        if "meld" in kinds:
-            return kinds["meld"]
-        if "lay_off" in kinds:
-            return kinds["lay_off"]
+        play = _draw_or_lay(kinds, top, lambda card: helps(view, hand, card))
+        if play is not None:
+            return play
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             rules = view.rules
@@ -250,21 +262,18 @@ class HardPlayer:
         keen = view.turns_started <= PATIENCE
         if "answer" in kinds:  # C-8.4: refusing buys the card ourselves (or takes it)
             want = keen and not down and view.buy is not None and gain(view, hand, view.buy.card) > 0
-            return next(a for a in legal if a.kind == "answer" and a.flag is (not want))
+            return _answer(legal, want)
         if "no_buy" in kinds:
             return kinds["buy"] if keen and top is not None and self.worth_buying(view, hand, top) else kinds["no_buy"]
         if "take_cards" in kinds:
             return self._take(view, hand, legal)
-        if "draw_stock" in kinds:
-            if "draw_discard" in kinds and top is not None and keen:
-                useful = _layable(view, top) if down else gain(view, hand, top) > 0
-                if useful:
-                    return kinds["draw_discard"]
-            return kinds["draw_stock"]
-        if "meld" in kinds:
-            return kinds["meld"]
-        if "lay_off" in kinds:
-            return kinds["lay_off"]
+
+        def useful(card: Card) -> bool:
+            return keen and (_layable(view, card) if down else gain(view, hand, card) > 0)
+
+        play = _draw_or_lay(kinds, top, useful)
+        if play is not None:
+            return play
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             return min(discards, key=lambda a: self.discard_cost(view, hand, a.card))  # type: ignore[arg-type]

@@ -14,13 +14,50 @@ Every player sees only its seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from rummy.actions import Action
+from rummy.actions import Action, pick_kind
 from rummy.cards import Card
 from rummy.gin.bots_model import Memory, danger, game_win, outs
 from rummy.gin.melds import arrange, deadwood, hand_mask, mask_deadwood, mask_deadwood_discard
 from rummy.gin.view import SeatView
+
+KNOCKS = ("big_gin", "take_and_knock", "knock", "accept_knock", "lay_off")
+"""What the basic and easy players do first, whenever they may (G-7, G-9, G-10, G-11)."""
+ENDINGS = ("big_gin", "take_and_knock", "accept_knock", "lay_off")
+"""What the tracking players do first; they weigh a plain knock."""
+CLOSING = ("refuse_knock", "done_laying_off", "decline")
+"""What every gin player says when nothing else is left to do."""
+
+
+def first_of_kinds(legal: Sequence[Action], order: Sequence[str]) -> Action | None:
+    """The first legal action of the first kind in ``order`` that has one."""
+    for kind in order:
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return None
+
+
+def choose_draw(
+    kinds: Mapping[str, Action], top: Card | None, wants: Callable[[Card], bool]
+) -> Action | None:
+    """Take the upcard (G-5) or the discard when ``wants`` it (or when there is no stock
+    to draw), otherwise draw from the stock; ``None`` when no draw is legal."""
+    if "take_upcard" in kinds:
+        take = top is not None and wants(top)
+        return kinds["take_upcard"] if take else kinds["pass_upcard"]
+    if "draw_discard" in kinds and top is not None:
+        if wants(top) or "draw_stock" not in kinds:
+            return kinds["draw_discard"]
+    if "draw_stock" in kinds:
+        return kinds["draw_stock"]
+    return None
+
+
+def taker(hand: list[Card], limit: int) -> Callable[[Card], bool]:
+    """The tracking players' ``wants`` for :func:`choose_draw` (:func:`worth_taking`)."""
+    return lambda card: worth_taking(hand, card, limit)
 
 
 class RandomPlayer:
@@ -43,26 +80,17 @@ class BasicPlayer:
         self, engine: object, view: SeatView, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         kinds = {a.kind: a for a in legal}
-        for kind in ("big_gin", "take_and_knock", "knock", "accept_knock", "lay_off"):
-            options = [a for a in legal if a.kind == kind]
-            if options:
-                return options[0]  # knocks come least count first (gin first)
+        ending = first_of_kinds(legal, KNOCKS)  # knocks come least count first (gin first)
+        if ending is not None:
+            return ending
         hand = list(view.hand)
-        if "take_upcard" in kinds:
-            take = view.discard_top is not None and self._improves(hand, view.discard_top)
-            return kinds["take_upcard"] if take else kinds["pass_upcard"]
-        if "draw_discard" in kinds and view.discard_top is not None:
-            if self._improves(hand, view.discard_top) or "draw_stock" not in kinds:
-                return kinds["draw_discard"]
-        if "draw_stock" in kinds:
-            return kinds["draw_stock"]
+        draw = choose_draw(kinds, view.discard_top, lambda card: self._improves(hand, card))
+        if draw is not None:
+            return draw
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             return min(discards, key=lambda a: self._discard_key(hand, a.card))
-        for kind in ("refuse_knock", "done_laying_off", "decline"):
-            if kind in kinds:
-                return kinds[kind]
-        return legal[0]
+        return pick_kind(kinds, CLOSING) or legal[0]
 
     @staticmethod
     def _improves(hand: list[Card], card: Card) -> bool:
@@ -87,10 +115,9 @@ class EasyPlayer:
         self, engine: object, view: SeatView, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         kinds = {a.kind: a for a in legal}
-        for kind in ("big_gin", "take_and_knock", "knock", "accept_knock", "lay_off"):
-            options = [a for a in legal if a.kind == kind]
-            if options:
-                return options[0]
+        ending = first_of_kinds(legal, KNOCKS)
+        if ending is not None:
+            return ending
         hand = list(view.hand)
         top = view.discard_top
         if "take_upcard" in kinds or "draw_discard" in kinds:
@@ -108,10 +135,7 @@ class EasyPlayer:
             if rng.random() < 0.35:
                 return pool[rng.randrange(len(pool))]
             return max(pool, key=lambda a: (a.card.value if a.card else 0, a.card.rank if a.card else 0))
-        for kind in ("refuse_knock", "done_laying_off", "decline"):
-            if kind in kinds:
-                return kinds[kind]
-        return legal[0]
+        return pick_kind(kinds, CLOSING) or legal[0]
 
 
 class TrackingPlayer:
@@ -131,6 +155,14 @@ class TrackingPlayer:
         return action
 
     def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The :data:`ENDINGS` whenever legal, otherwise the player's own :meth:`play`."""
+        kinds = {a.kind: a for a in legal}
+        return pick_kind(kinds, ENDINGS) or self.play(view, legal, kinds, list(view.hand), rng)
+
+    def play(
+        self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
+        hand: list[Card], rng: random.Random,
+    ) -> Action:
         raise NotImplementedError
 
 
@@ -179,35 +211,21 @@ class MediumPlayer(TrackingPlayer):
 
     name = "medium"
 
-    def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        kinds = {a.kind: a for a in legal}
-        hand = list(view.hand)
-        if "big_gin" in kinds:
-            return kinds["big_gin"]
-        for kind in ("take_and_knock", "accept_knock", "lay_off"):
-            if kind in kinds:
-                return kinds[kind]
+    def play(
+        self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
+        hand: list[Card], rng: random.Random,
+    ) -> Action:
         knocks = [a for a in legal if a.kind == "knock"]
         if knocks and self.should_knock(view, knocks):
             return knocks[0]
-        top = view.discard_top
-        limit = view.knock_limit or 0
-        if "take_upcard" in kinds:
-            take = top is not None and worth_taking(hand, top, limit)
-            return kinds["take_upcard"] if take else kinds["pass_upcard"]
-        if "draw_discard" in kinds and top is not None:
-            if worth_taking(hand, top, limit) or "draw_stock" not in kinds:
-                return kinds["draw_discard"]
-        if "draw_stock" in kinds:
-            return kinds["draw_stock"]
+        draw = choose_draw(kinds, view.discard_top, taker(hand, view.knock_limit or 0))
+        if draw is not None:
+            return draw
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             live = live_cards(self.memory, view)
             return min(discards, key=lambda a: discard_score(self.memory, view, hand, a.card, live))  # type: ignore[arg-type]
-        for kind in ("refuse_knock", "done_laying_off", "decline"):
-            if kind in kinds:
-                return kinds[kind]
-        return legal[0]
+        return pick_kind(kinds, CLOSING) or legal[0]
 
     def should_knock(self, view: SeatView, knocks: list[Action]) -> bool:
         """Knock at once early; late in the hand only with a low count (G-7.2), unless the

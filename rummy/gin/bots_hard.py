@@ -18,11 +18,18 @@ Deterministic given the random generator it is handed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from rummy.actions import Action
+from rummy.actions import Action, pick_kind
 from rummy.cards import Card
-from rummy.gin.bots import TrackingPlayer, discard_score, live_cards, worth_taking
+from rummy.gin.bots import (
+    CLOSING,
+    TrackingPlayer,
+    choose_draw,
+    discard_score,
+    live_cards,
+    taker,
+)
 from rummy.gin.bots_model import game_win, weight
 from rummy.gin.layoffs import best_defence
 from rummy.gin.melds import _dw_mask as dw  # the solver's inner loop, masks in, no checks
@@ -116,14 +123,10 @@ class HardPlayer(TrackingPlayer):
         super().__init__()
         self.worlds = worlds
 
-    def decide(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        kinds = {a.kind: a for a in legal}
-        hand = list(view.hand)
-        if "big_gin" in kinds:
-            return kinds["big_gin"]
-        for kind in ("take_and_knock", "accept_knock", "lay_off"):
-            if kind in kinds:
-                return kinds[kind]
+    def play(
+        self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
+        hand: list[Card], rng: random.Random,
+    ) -> Action:
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
         live = live_cards(self.memory, view)
@@ -132,22 +135,12 @@ class HardPlayer(TrackingPlayer):
                 discards, key=lambda a: discard_score(self.memory, view, hand, a.card, live)  # type: ignore[arg-type]
             ) if discards else None
             return self.knock_or_play(view, hand, knocks, best_discard, rng)
-        top = view.discard_top
-        limit = view.knock_limit or 0
-        if "take_upcard" in kinds:
-            take = top is not None and worth_taking(hand, top, limit)
-            return kinds["take_upcard"] if take else kinds["pass_upcard"]
-        if "draw_discard" in kinds and top is not None:
-            if worth_taking(hand, top, limit) or "draw_stock" not in kinds:
-                return kinds["draw_discard"]
-        if "draw_stock" in kinds:
-            return kinds["draw_stock"]
+        draw = choose_draw(kinds, view.discard_top, taker(hand, view.knock_limit or 0))
+        if draw is not None:
+            return draw
         if discards:
             return self.choose_discard(view, hand, discards, live, rng)
-        for kind in ("refuse_knock", "done_laying_off", "decline"):
-            if kind in kinds:
-                return kinds[kind]
-        return legal[0]
+        return pick_kind(kinds, CLOSING) or legal[0]
 
     def choose_discard(
         self, view: SeatView, hand: list[Card], discards: list[Action], live: set[Card],
@@ -161,24 +154,12 @@ class HardPlayer(TrackingPlayer):
         close = [a for sc, _, a in scored[:CANDIDATES] if sc <= scored[0][0] + CLOSE]
         if len(close) < 2 or view.stock_size <= view.rules.stock_floor + 2:
             return scored[0][2]
-        rules = view.rules
-        seat = view.seat or 0
         worlds = self.worlds_for(view, rng, DISCARD_WORLDS)
         value = self._valuer(view)
         best, best_v = close[0], -1.0
         for k, a in enumerate(close):
             assert a.card is not None
-            me_mask = hand_mask([c for c in hand if c != a.card])
-            top = card_bit(a.card)
-            total = 0.0
-            for opp, stock in worlds:
-                hands = [0, 0]
-                hands[seat] = me_mask
-                hands[1 - seat] = hand_mask(opp)
-                w, pts = playout(hands, stock, top, 1 - seat, view.knock_limit or 0,
-                                 rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
-                total += value(w, pts)
-            v = total / len(worlds) - (0 if k == 0 else MARGIN)
+            v = self._play_on(view, hand, a.card, worlds, value) - (0 if k == 0 else MARGIN)
             if v > best_v:
                 best, best_v = a, v
         return best
@@ -196,6 +177,26 @@ class HardPlayer(TrackingPlayer):
             return game_win(target, mine, theirs)
 
         return value
+
+    @staticmethod
+    def _play_on(
+        view: SeatView, hand: list[Card], discard: Card,
+        worlds: list[tuple[list[Card], list[int]]], value: Callable[[int, int], float],
+    ) -> float:
+        """The mean value over ``worlds`` of discarding ``discard`` and playing the hand out."""
+        rules = view.rules
+        seat = view.seat or 0
+        me_mask = hand_mask([c for c in hand if c != discard])
+        top = card_bit(discard)
+        total = 0.0
+        for opp, stock in worlds:
+            hands = [0, 0]
+            hands[seat] = me_mask
+            hands[1 - seat] = hand_mask(opp)
+            w, pts = playout(hands, stock, top, 1 - seat, view.knock_limit or 0,
+                             rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
+            total += value(w, pts)
+        return total / len(worlds)
 
     # -- the knock decision --------------------------------------------------------------
 
@@ -236,14 +237,7 @@ class HardPlayer(TrackingPlayer):
         seat = view.seat or 0
         target = rules.game_target
         mine, theirs = view.scores[seat], view.scores[1 - seat]
-
-        def value(winner: int, points: int) -> float:
-            if winner == seat:
-                return game_win(target, mine + points, theirs)
-            if winner == 1 - seat:
-                return game_win(target, mine, theirs + points)
-            return game_win(target, mine, theirs)
-
+        value = self._valuer(view)
         counts = []
         for a in knocks:
             melds, dead = best_melds([c for c in hand if c != a.card])
@@ -270,17 +264,7 @@ class HardPlayer(TrackingPlayer):
                 best_knock, best_v = action, v
         if play is None or play.card is None:
             return best_knock
-        me_mask = hand_mask([c for c in hand if c != play.card])
-        top = card_bit(play.card)
-        results = []
-        for opp, stock in worlds:
-            hands = [0, 0]
-            hands[seat] = me_mask
-            hands[1 - seat] = hand_mask(opp)
-            w, pts = playout(hands, stock, top, 1 - seat, view.knock_limit or 0,
-                             rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
-            results.append(value(w, pts))
-        go_on = sum(results) / len(results)
+        go_on = self._play_on(view, hand, play.card, worlds, value)
         return play if go_on > best_v + MARGIN else best_knock
 
 
