@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock, click, press, target  # noqa: E402
+from display_input import FakeClock, click, conceal, press, reveal, target  # noqa: E402
 
 from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
@@ -335,10 +335,8 @@ def test_the_last_moves_are_listed_in_the_middle_in_the_tables_language(tmp_path
 
 
 def test_groups_survive_a_hidden_hand_and_show_again_on_the_next_peek(tmp_path):
-    """Issue 11: a hand that hides (the peek ran out) drops its picked cards but keeps the
-    groups the player arranged; they are underlined again when he looks."""
-    from display.scenes.table_base import PEEK_SECONDS
-
+    """Issue 11: a hand that hides (its owner lets go of his button) drops its picked cards
+    but keeps the groups the player arranged; they are underlined again when he looks."""
     clock = FakeClock(500.0)
     app = make_app(tmp_path, clock=clock, privacy="peek")
     start(app, 3)
@@ -347,16 +345,14 @@ def test_groups_survive_a_hidden_hand_and_show_again_on_the_next_peek(tmp_path):
     m.submit(next(a for a in m.legal(seat) if a.kind == "draw_stock"))
     app.frame(events=[])
     assert m.state.phase == PLAY
-    scene.reveal(seat)
-    app.frame(events=[])
+    reveal(app, seat, clock)
     assert scene.face_up(seat)
     for k in (0, 1):
         tap(app, f"card-{seat}-{k}", clock)
     tap(app, f"group-{seat}", clock)
     tap(app, f"card-{seat}-2", clock)
     assert scene.ui[seat].groups == [[0, 1]] and scene.ui[seat].selected == [2]
-    clock.t += PEEK_SECONDS + 1  # the peek runs out: the hand hides
-    app.frame(events=[])
+    conceal(app, seat, clock)  # he lets go: the hand hides
     assert not scene.face_up(seat)
     assert scene.ui[seat].groups == [[0, 1]], "the groups stay"
     assert scene.ui[seat].selected == [], "the picks are dropped"
@@ -364,8 +360,7 @@ def test_groups_survive_a_hidden_hand_and_show_again_on_the_next_peek(tmp_path):
     _centre, seats = scene.view_models(panels, pygame.Rect(0, 0, 1, 1))
     hidden = seats[seat][0].hand
     assert not hidden.up and not hidden.groups, "a hidden hand shows no groups"
-    scene.reveal(seat)
-    app.frame(events=[])
+    reveal(app, seat, clock)
     _centre, seats = scene.view_models(scene.panels(), pygame.Rect(0, 0, 1, 1))
     shown = seats[seat][0].hand
     assert shown.up and shown.groups, "the next look shows them underlined again"
