@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import os
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+
+from display import theme  # noqa: E402
 
 
 class FakeClock:
@@ -119,3 +123,21 @@ def conceal(app, seat: int, clock: FakeClock) -> None:
         app.hw.release(seat, button)
         _settle(app, clock, 0.04)
         app.frame(events=[])
+
+
+@contextmanager
+def text_log() -> Iterator[list[theme.TextRecord]]:
+    """Record every text the display draws inside the block (the theme's text log)."""
+    log = theme.start_text_log()
+    try:
+        yield log
+    finally:
+        theme.stop_text_log()
+
+
+def drawn_texts(app) -> list[theme.TextRecord]:
+    """Draw the current scene afresh (its touch targets too); every text it drew."""
+    with text_log() as log:
+        app.scene.targets = []
+        app.scene.draw(app.screen.surface)
+    return log

@@ -12,9 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock, click, conceal, press, reveal, target  # noqa: E402
+from display_input import FakeClock, click, conceal, drawn_texts, press, reveal, target, text_log  # noqa: E402
 
-from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
@@ -95,12 +94,9 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
     assert lamps[n]["draw"] and lamps[n]["knock"] and not lamps[n]["buy"]
     assert not lamps[far]["buy"], "the asker has asked; his lamp goes out"
     # the question and the mapping are on the asked seat's panel
-    log = theme.start_text_log()
-    try:
+    with text_log() as log:
         app.scene.dirty = True
         app.frame(events=[])
-    finally:
-        theme.stop_text_log()
     assert any("Можно?" in r.text for r in log)
     card = st.buy.card
     tap(app, f"no-{n}", clock)  # "Нельзя": N buys it himself, free (C-8.4)
@@ -197,12 +193,7 @@ def test_contract_table_fits_for_every_seat_count(tmp_path, n, layout):
         app.headless = True
         start(app, n)
         scene = app.scene
-        log = theme.start_text_log()
-        try:
-            scene.targets = []
-            scene.draw(app.screen.surface)
-        finally:
-            theme.stop_text_log()
+        log = drawn_texts(app)
         w, h = size
         bad = [(r.text, r.box.size) for r in log if not r.fits]
         assert not bad, f"{n} seats {layout} {size}: text overflows: {bad[:3]}"
@@ -313,13 +304,8 @@ def test_the_last_moves_are_listed_in_the_middle_in_the_tables_language(tmp_path
     scene = app.scene
     want = [event_text(m, ev) for ev in said[-RECENT_MOVES:]]
     assert len(want) == RECENT_MOVES and scene.recent == want
-    log = theme.start_text_log()
-    try:
-        scene.invalidate()
-        scene.targets = []
-        scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
+    scene.invalidate()
+    log = drawn_texts(app)
     drawn = [r.text for r in log if r.text in want]
     assert len(drawn) >= 2 and drawn == want[-len(drawn):], "the newest moves, in order, as many as there is room for"
     try:

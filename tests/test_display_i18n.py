@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import catalogs  # noqa: E402
 import pygame  # noqa: E402
+from display_input import drawn_texts  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
 from display.app import App  # noqa: E402
@@ -116,13 +117,7 @@ def render(app: App) -> list:
     if hasattr(scene, "_version"):
         scene._version = -1  # re-word the last event in the current language
         scene.update(app.clock())
-    log = theme.start_text_log()
-    try:
-        scene.targets = []
-        scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
-    return log
+    return drawn_texts(app)
 
 
 def overflow(app: App, label: str) -> list[str]:

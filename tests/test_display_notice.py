@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock  # noqa: E402
+from display_input import FakeClock, text_log  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
 from display.app import App  # noqa: E402
@@ -59,13 +59,10 @@ def _click(app: App, pos, clock: FakeClock) -> None:
 
 
 def _texts(app: App) -> list[theme.TextRecord]:
-    log = theme.start_text_log()
-    try:
+    with text_log() as log:
         app.scene.invalidate()
         app.frame(events=[])
         return list(log)
-    finally:
-        theme.stop_text_log()
 
 
 def test_resume_notices_from_the_resume_result():
