@@ -561,17 +561,23 @@ KN = "4H 5H 6H 4C 5C 6C 4D 5D 6D AS"
 DF = "7H 7C 7D 8H 9S 9C KS QS JS 2D"
 
 
+def deal_and_knock(t):
+    """Deal DF to seat 0 and KN to seat 1 (upcard TD, stock top KH); both pass the upcard,
+    seat 1 draws KH and knocks discarding it. The knock's events."""
+    t.deal(DF, KN, "TD", "KH")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    return t.do("knock", 1, "KH")
+
+
 def meld_index(melds, suit: str) -> int:
     return next(i for i, m in enumerate(melds) if m[0].suit == suit)
 
 
 def test_g_22_3_auto_defence_breaks_his_own_set_and_chains(table):
     t = table()
-    t.deal(DF, KN, "TD", "KH")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    ev = t.do("knock", 1, "KH")
+    ev = deal_and_knock(t)
     r = t.hand.result
     km = r.knocker_melds
     h, cl, d = (meld_index(km, s) for s in "HCD")
@@ -600,11 +606,7 @@ def test_g_11_4_undercut_thanks_to_layoffs(table):
 
 def test_g_11_agent_layoffs_in_chain_order_then_done(table):
     t = table(defender_layoffs="agent")
-    t.deal(DF, KN, "TD", "KH")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    t.do("knock", 1, "KH")
+    deal_and_knock(t)
     assert (t.hand.phase, t.hand.turn) == (HandPhase.LAYOFF, 0)
     km = t.hand.table_melds
     h, cl, d = (meld_index(km, s) for s in "HCD")
@@ -625,11 +627,7 @@ def test_g_11_agent_layoffs_in_chain_order_then_done(table):
 
 def test_g_7_3_face_down_knock_discard_hidden_during_layoffs(table):
     t = table(defender_layoffs="agent")
-    t.deal(DF, KN, "TD", "KH")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    t.do("knock", 1, "KH")
+    deal_and_knock(t)
     assert t.hand.phase is HandPhase.LAYOFF and t.hand.discard_pile == c("TD KH")
     for seat in (0, None):
         v = ENGINE.view(t.state, seat)
@@ -982,11 +980,7 @@ def printout(t: Table, path, *, brief: bool) -> str:
 
 def test_replay_of_a_knock_card_game_reads_melds_deadwood_layoffs_points_boxes(table, tmp_path):
     t = table("knock_card", game_target=19)
-    t.deal(DF, KN, "TD", "KH")  # knock card TD: limit 10
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    t.do("knock", 1, "KH")
+    deal_and_knock(t)  # knock card TD: limit 10
     full = printout(t, tmp_path / "kc.jsonl", brief=False)
     assert "seat 0 deals; upcard TD (knock limit 10)" in full
     assert "seat 1 draws KH from the stock" in full
