@@ -43,6 +43,16 @@ def start(app: App, n: int, kinds=None) -> None:
     app.frame(events=[])
 
 
+def answer_app(tmp_path, clock: FakeClock, buy_answer_s: float) -> App:
+    """Three humans at a contract match where an asked seat has ``buy_answer_s`` to answer
+    (no grace after a deal)."""
+    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    config = replace(config, game=replace(config.game, buy_answer_s=buy_answer_s, deal_grace_s=0.0))
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
+    start(app, 3)
+    return app
+
+
 def tap(app: App, name: str, clock: FakeClock) -> None:
     """Touch the target called ``name``, which nothing may cover."""
     t = target(app, name)
@@ -107,10 +117,7 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
 
 def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
     clock = FakeClock(500.0)
-    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=3.0, deal_grace_s=0.0))
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
-    start(app, 3)
+    app = answer_app(tmp_path, clock, 3.0)
     m = app.match
     n = m.state.turn
     asker = (n + 1) % 3
@@ -219,10 +226,7 @@ def test_c_8_4_the_answer_deadline_survives_a_scene_rebuild(tmp_path):
     """The deadline is the match's (its table controller's), not the scene's: opening the
     operator menu and coming back keeps it, and silence is "Можно" at the same moment."""
     clock = FakeClock(500.0)
-    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=6.0, deal_grace_s=0.0))
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
-    start(app, 3)
+    app = answer_app(tmp_path, clock, 6.0)
     m = app.match
     n = m.state.turn
     press(app, (n + 1) % 3, "buy", clock)
