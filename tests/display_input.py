@@ -141,3 +141,21 @@ def drawn_texts(app) -> list[theme.TextRecord]:
         app.scene.targets = []
         app.scene.draw(app.screen.surface)
     return log
+
+
+def started_app(tmp_path, **app_kw):
+    """The app in sim mode on a fake clock over ``tmp_path``'s state, started; and the clock."""
+    from display.app import App
+    from display.config import load_config
+
+    clock = FakeClock()
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="sim", state_dir=tmp_path, clock=clock, **app_kw)
+    app.start()
+    return app, clock
+
+
+def humans(*names: str) -> list[dict[str, str]]:
+    """Seats for ``App.start_match``: a human player of each name."""
+    return [{"name": n, "kind": "human"} for n in names]

@@ -18,10 +18,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-from display_input import FakeClock, click, press, reveal, tap, target  # noqa: E402
+from display_input import FakeClock, click, humans, press, reveal, started_app, tap, target  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TAKE, TURN  # noqa: E402
 
@@ -36,10 +35,7 @@ def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:
     tap(app, f"card-{seat}-{k}", clock)
 
 
-def make_app(tmp_path, clock) -> App:
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    return App(config, mode="sim", size=(1280, 800), state_dir=tmp_path, seed=21, clock=clock)
+APP = {"size": (1280, 800), "seed": 21}  # started_app's App options
 
 
 class Table:
@@ -148,9 +144,7 @@ class Table:
 
 
 def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     frame(app)
     tap(app, "play", clock)
     tap(app, "game-contract-seed_002", clock)
@@ -190,11 +184,8 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
 
 
 def test_buy_lamps_and_out_of_turn_calls(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
-    app.start_match("contract", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"},
-                                 {"name": "Cy", "kind": "human"}])
+    app, clock = started_app(tmp_path, **APP)
+    app.start_match("contract", humans("Ann", "Bob", "Cy"))
     frame(app)
     st = app.match.state
     n = st.turn
