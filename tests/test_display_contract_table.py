@@ -61,6 +61,15 @@ def tap(app: App, name: str, clock: FakeClock) -> None:
     click(app, t.rect.center, clock)
 
 
+def tap_group(app: App, seat: int, group, hand: list, used: set[int], clock: FakeClock) -> None:
+    """Touch the group's cards in the seat's hand (each a place not ``used`` yet), then Group."""
+    for c in group:
+        k = next(i for i, x in enumerate(hand) if x == c and i not in used)
+        used.add(k)
+        tap(app, f"card-{seat}-{k}", clock)
+    tap(app, f"group-{seat}", clock)
+
+
 def bot_turn(app: App) -> None:
     """The seat in turn draws from the stock and discards as the basic bot would."""
     m = app.match
@@ -160,11 +169,7 @@ def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
     # first a wrong contract: one group only
     first = meld.melds[0]
     used: set[int] = set()
-    for c in first:
-        k = next(i for i, x in enumerate(hand) if x == c and i not in used)
-        used.add(k)
-        tap(app, f"card-{seat}-{k}", clock)
-    tap(app, f"group-{seat}", clock)
+    tap_group(app, seat, first, hand, used, clock)
     tap(app, f"meld-{seat}", clock)
     assert m.state.phase == PLAY and not m.state.contract_down[seat]
     # the engine's reason (C-15.3: the whole contract in one turn), in the table's words
@@ -174,11 +179,7 @@ def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
     # the first group stays grouped: add the others, then Meld
     assert len(app.scene.ui[seat].groups) == 1
     for group in meld.melds[1:]:
-        for c in group:
-            k = next(i for i, x in enumerate(hand) if x == c and i not in used)
-            used.add(k)
-            tap(app, f"card-{seat}-{k}", clock)
-        tap(app, f"group-{seat}", clock)
+        tap_group(app, seat, group, hand, used, clock)
     tap(app, f"meld-{seat}", clock)
     st = m.state
     assert st.contract_down[seat]

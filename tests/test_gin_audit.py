@@ -731,15 +731,21 @@ def test_g_13_2_pagat_hand_dead_when_the_fiftieth_drawer_discards(table):
     assert t.hand.result.outcome == "dead" and t.state.phase is MatchPhase.DEAL
 
 
-def test_g_13_4_hoyle_pc_dead_as_soon_as_two_remain_no_knock(table):
-    t = table(dead_hand_rule="hoyle_pc")
-    t.deal(DR, NR, "2D", "? " * 28 + "KC")
+def pass_then_draw_and_throw_back(t, turns: int) -> None:
+    """Both pass the upcard; then ``turns`` turns, seat 1 first, each drawing from the stock
+    and discarding the card drawn."""
     t.do("pass_upcard", 1)
     t.do("pass_upcard", 0)
-    for i in range(28):
+    for i in range(turns):
         seat = 1 if i % 2 == 0 else 0
         t.do("draw_stock", seat)
         t.do("discard", seat, str(t.hand.hands[seat][-1]))
+
+
+def test_g_13_4_hoyle_pc_dead_as_soon_as_two_remain_no_knock(table):
+    t = table(dead_hand_rule="hoyle_pc")
+    t.deal(DR, NR, "2D", "? " * 28 + "KC")
+    pass_then_draw_and_throw_back(t, 28)
     ev = t.do("draw_stock", 1)  # the 50th card KC would give him a knock
     assert "hand_dead" in kinds(ev) and t.hand.result.outcome == "dead"
     assert t.state.phase is MatchPhase.DEAL
@@ -1085,12 +1091,7 @@ def test_g_8_illegal_knock_on_the_fiftieth_card_opens_the_last_chance(table):
 def test_g_13_3_last_chance_gin(table):
     t = table()
     t.deal("AH AD AC 5S 6S 7S 8D 9D JD QD", NR, "2D", "? " * 28 + "TD")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    for i in range(28):
-        seat = 1 if i % 2 == 0 else 0
-        t.do("draw_stock", seat)
-        t.do("discard", seat, str(t.hand.hands[seat][-1]))
+    pass_then_draw_and_throw_back(t, 28)
     t.do("draw_stock", 1)
     t.do("discard", 1, "TD")
     # With TD all eleven cards meld (8D-QD): the pickup is for a knock or gin (G-13.3),
