@@ -36,12 +36,12 @@ from rummy.records import (
     encode_line,
     fsync_dir,
     replay,
+    seat_problem,
     storage_kind,
 )
 from rummy.store import Store, StoreError
 
 CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
-SEAT_KINDS = ("human", "computer")
 
 
 class SessionError(ValueError):
@@ -97,19 +97,16 @@ def state_digest(state: Any) -> str:
 
 
 def check_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Validated copies of seat dicts ``{"name", "kind": human|computer, "bot"}``."""
+    """Validated copies of seat dicts ``{"name", "kind": human|computer, "bot"}``
+    (:func:`rummy.records.seat_problem`: the journal header is read with the same check)."""
     if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
         raise SessionError("seats must be a non-empty list of {'name', 'kind'} entries")
     out = []
     for i, seat in enumerate(seats):
-        if not isinstance(seat, Mapping):
-            raise SessionError(f"seat {i}: expected a table like {{name, kind}}, got {seat!r}")
-        name, kind = seat.get("name"), seat.get("kind", "human")
-        if not isinstance(name, str) or not name.strip():
-            raise SessionError(f"seat {i}: 'name' must be non-empty text")
-        if kind not in SEAT_KINDS:
-            raise SessionError(f"seat {i}: 'kind' must be one of {SEAT_KINDS}, got {kind!r}")
-        out.append({**seat, "name": name.strip(), "kind": kind})
+        problem = seat_problem(i, seat)
+        if problem:
+            raise SessionError(problem)
+        out.append({**seat, "name": seat["name"].strip(), "kind": seat.get("kind", "human")})
     return out
 
 
