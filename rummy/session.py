@@ -132,6 +132,11 @@ class ResumeResult:
     def resumed(self) -> bool:
         return self.session is not None
 
+    def storage_failed(self, exc: OSError, doing: str, message: str) -> None:
+        """A write to the state directory failed while ``doing``: keep why, say ``message``."""
+        self.storage_error = StorageError.from_os(exc, doing)
+        self.messages.append(message)
+
     @property
     def actions_resumed(self) -> int:
         return self.session.actions_applied if self.session is not None else 0
@@ -297,9 +302,9 @@ class MatchSession:
                     moved = _move(path, root / DAMAGED)
                 except OSError as move_exc:
                     result.unreadable.append(path)
-                    result.storage_error = StorageError.from_os(move_exc, "move a damaged journal")
-                    result.messages.append(f"journal {path.name} is unreadable ({exc.reason}) "
-                                           f"and could not be moved aside: {move_exc}")
+                    result.storage_failed(move_exc, "move a damaged journal",
+                                          f"journal {path.name} is unreadable ({exc.reason}) "
+                                          f"and could not be moved aside: {move_exc}")
                     continue
                 result.damaged.append(moved)
                 msg = (f"journal {path.name} is damaged at line {exc.line} ({exc.reason}); "
@@ -336,9 +341,9 @@ class MatchSession:
                                            f"{CURRENT}/, not recorded: {exc}")
                 except OSError as exc:
                     result.queued.append(path)
-                    result.storage_error = StorageError.from_os(exc, "archive a finished match")
-                    result.messages.append(f"journal {path.name}: finished match kept in "
-                                           f"{CURRENT}/, not archived: {exc}")
+                    result.storage_failed(exc, "archive a finished match",
+                                          f"journal {path.name}: finished match kept in "
+                                          f"{CURRENT}/, not archived: {exc}")
                 continue
             candidates.append((path, rep))
         if not candidates:
@@ -348,9 +353,9 @@ class MatchSession:
             try:
                 moved = _move(old_path, root / DAMAGED)
             except OSError as exc:
-                result.storage_error = StorageError.from_os(exc, "move an older match aside")
-                result.messages.append(f"journal {old_path.name}: an older unfinished match "
-                                       f"could not be moved aside ({exc}); left in {CURRENT}/")
+                result.storage_failed(exc, "move an older match aside",
+                                      f"journal {old_path.name}: an older unfinished match "
+                                      f"could not be moved aside ({exc}); left in {CURRENT}/")
                 continue
             result.damaged.append(moved)
             result.older_unfinished += 1
