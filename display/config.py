@@ -22,11 +22,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import getpass
-import hashlib
-import hmac
 import os
 import re
-import secrets
 import sys
 import tomllib
 from collections.abc import Callable, Mapping
@@ -36,12 +33,12 @@ from types import MappingProxyType
 from typing import Any
 
 from display.i18n import N_
+from league import pins
+from league.pins import hash_pin
 from rummy.games import get_engine
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_CONFIG = "/etc/rummy-table/config.toml"
-PIN_ITERATIONS = 120_000
-PIN_RE = re.compile(r"^[0-9]{4,8}$")
 # The default PIN 1234 (the same hash as in defaults.toml): change it on every table.
 DEFAULT_PIN_HASH = (
     "pbkdf2$120000$72756d6d792d7461626c652d64"
@@ -121,24 +118,13 @@ class Config:
     league: LeagueConfig = field(default=LeagueConfig())
 
 
-# -- the PIN ----------------------------------------------------------------------------
-def hash_pin(pin: str, *, salt: bytes | None = None, iterations: int = PIN_ITERATIONS) -> str:
-    """``pbkdf2$<iterations>$<salt hex>$<hash hex>`` of a 4-8 digit PIN (pbkdf2-sha256)."""
-    if not isinstance(pin, str) or not PIN_RE.match(pin):
-        raise ValueError("the PIN must be 4 to 8 digits")
-    salt = secrets.token_bytes(16) if salt is None else salt
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations)
-    return f"pbkdf2${iterations}${salt.hex()}${digest.hex()}"
-
-
+# -- the PIN: pbkdf2-sha256 as for league players (league.pins.hash_pin makes the hash) ---
 def verify_pin_hash(pin_hash: str, pin: str) -> bool:
-    """True when ``pin`` matches ``pin_hash`` (constant-time compare)."""
-    m = HASH_RE.match(pin_hash or "")
-    if not m or not isinstance(pin, str):
+    """True when ``pin`` matches ``pin_hash``, a stored operator PIN hash (constant-time
+    compare)."""
+    if not isinstance(pin, str) or not HASH_RE.match(pin_hash or ""):
         return False
-    iterations, salt, want = int(m[1]), bytes.fromhex(m[2]), m[3]
-    got = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations).hex()
-    return hmac.compare_digest(got, want)
+    return pins.verify(pin_hash, pin)
 
 
 def check_pin(config: Config, pin: str) -> bool:
