@@ -29,7 +29,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
+from types import MappingProxyType, UnionType
 from typing import Any
 
 from display.i18n import N_
@@ -192,26 +192,25 @@ def describe(problem: str, translate: Callable[[str], str]) -> str:
 Check = Callable[[Any], Reason | None]  # returns a reason, or None when fine
 
 
-def _int(lo: int, hi: int) -> Check:
+def _in_range(lo: float, hi: float, kinds: type | UnionType, not_kind: str) -> Check:
+    """A number of ``kinds`` (never a bool) from ``lo`` to ``hi``; ``not_kind`` says what else it got."""
     def check(v: Any) -> Reason | None:
-        if not isinstance(v, int) or isinstance(v, bool):
-            return reason(N_("must be a whole number, got {value}"), value=short(v))
+        is_number = isinstance(v, kinds) and not isinstance(v, bool)
+        if not is_number:
+            return reason(not_kind, value=short(v))
         if lo <= v <= hi:
             return None
         return reason(N_("must be between {low} and {high}, got {value}"), low=lo, high=hi,
                       value=short(v))
     return check
+
+
+def _int(lo: int, hi: int) -> Check:
+    return _in_range(lo, hi, int, N_("must be a whole number, got {value}"))
 
 
 def _num(lo: float, hi: float) -> Check:
-    def check(v: Any) -> Reason | None:
-        if not isinstance(v, int | float) or isinstance(v, bool):
-            return reason(N_("must be a number, got {value}"), value=short(v))
-        if lo <= v <= hi:
-            return None
-        return reason(N_("must be between {low} and {high}, got {value}"), low=lo, high=hi,
-                      value=short(v))
-    return check
+    return _in_range(lo, hi, int | float, N_("must be a number, got {value}"))
 
 
 def _bool(v: Any) -> Reason | None:
