@@ -102,6 +102,17 @@ def test_the_bundled_font_has_every_glyph(lang):
         assert not bad, f"{lang}: glyphs missing from DejaVu Sans (bold={bold}): {list(bad.items())[:3]}"
 
 
+
+@pytest.mark.parametrize("game", ["gin", "contract"])
+def test_event_words_are_keyed_by_the_engines_event_kinds(game):
+    """A misspelt kind in a game's table of event words would silently say nothing."""
+    from display import contract_text, gin_text
+    from rummy.contract.kinds import EventKind as ContractEvent
+    from rummy.gin.kinds import EventKind as GinEvent
+
+    text, kinds = (gin_text, GinEvent) if game == "gin" else (contract_text, ContractEvent)
+    assert text.EVENT_WORDS and set(text.EVENT_WORDS) <= set(kinds)
+
 # -- rendering every screen in every language -------------------------------------------------
 
 def make_app(tmp_path, size) -> App:
