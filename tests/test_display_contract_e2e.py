@@ -126,11 +126,8 @@ class Table:
             else:
                 tap(app, f"take{a.target}-{seat}", clock)
         elif k == "meld":
-            reveal(app, seat, clock, button="buy")  # he looks with BUY held, then taps KNOCK
-            # the panel's Meld button, touched while he looks (a table meld may share its name)
-            panel = target(app, f"panel-{seat}").rect
-            button = [t for t in app.scene.targets if t.name == f"meld-{seat}" and panel.contains(t.rect)]
-            click(app, button[-1].rect.center, clock)
+            reveal(app, seat, clock, button="buy")  # he looks with BUY held ...
+            press(app, seat, "knock", clock)  # ... and taps KNOCK: the contract he sees is laid
         elif k == "lay_off":
             reveal(app, seat, clock)
             touch_card(app, seat, a.card, clock)
