@@ -132,7 +132,7 @@ class Table:
             reveal(app, seat, clock)
             touch_card(app, seat, a.card, clock)
             rect = app.scene.meld_rects[a.target]
-            assert app.scene.target_at(rect.center).name == f"meld-{a.target}"
+            assert app.scene.target_at(rect.center).name == f"table-meld-{a.target}"
             click(app, rect.center, clock)
         elif k == "discard":
             reveal(app, seat, clock)

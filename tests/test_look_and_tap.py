@@ -158,3 +158,25 @@ def test_gin_a_picked_card_then_knock_tapped_while_looking_knocks_with_it(tmp_pa
     last, _events = m.history[-1]
     assert last.kind == "knock" and last.card == knock.card
     app.close()
+
+
+def test_table_melds_and_the_meld_button_have_names_of_their_own(tmp_path):
+    """Table meld N is ``table-meld-N``; seat N's Meld button is ``meld-N`` like his other
+    buttons (``draw-N``, ``group-N`` …): no two touch targets share a name."""
+    clock = FakeClock(500.0)
+    app, seat = contract_at_meld(tmp_path, clock)
+    m = app.match
+    reveal(app, seat, clock, button="buy")
+    press(app, seat, "knock", clock)  # his contract is on the table now
+    ids = [t.id for t in m.state.table_melds]
+    assert ids
+    app.scene.dirty = True
+    app.frame(events=[])
+    names = [t.name for t in app.scene.targets]
+    assert {f"table-meld-{i}" for i in ids} <= set(names)
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    assert not dupes, f"touch targets share names: {dupes}"
+    for i in ids:
+        rect = app.scene.meld_rects[i]
+        assert app.scene.target_at(rect.center).name == f"table-meld-{i}"
+    app.close()
