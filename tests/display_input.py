@@ -129,6 +129,11 @@ def _hold(app, seat: int, button: str, clock: FakeClock) -> None:
     app.frame(events=[])
 
 
+def held(app, seat: int) -> str | None:
+    """The button the seat holds to see his hand (None: none)."""
+    return _LOOKS.setdefault(app, {}).get(seat)
+
+
 def conceal(app, seat: int, clock: FakeClock) -> None:
     """The seat lets go of the button he held to see his hand."""
     button = _LOOKS.setdefault(app, {}).pop(seat, None)

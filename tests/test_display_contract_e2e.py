@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-from display_input import FakeClock, click, press, reveal, tap, target  # noqa: E402
+from display_input import FakeClock, click, held, press, reveal, tap, target  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
@@ -173,7 +173,9 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
             asked_seen = True
             # the asked seat sees the question and the button mapping
             assert target(app, f"yes-{st.buy.asked}") and target(app, f"no-{st.buy.asked}")
-            assert app.hw.lamps[st.buy.asked]["draw"] and app.hw.lamps[st.buy.asked]["knock"]
+            # both answer buttons lit, but for the one he holds to look (letting go is no tap)
+            lamps, looking = app.hw.lamps[st.buy.asked], held(app, st.buy.asked)
+            assert all(lamps[b] for b in ("draw", "knock") if b != looking), (lamps, looking)
         if st.phase in (TURN, PLAY, TAKE, ASK):
             table.step()
     assert app.match is None and app.scene.name == "seating", "the game ends; New game seats the players again"

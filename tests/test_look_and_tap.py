@@ -19,6 +19,7 @@ from test_display_contract_table import start  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
+from display.controller import DISCARD_FLASHES, Lamp, lamp_lit  # noqa: E402
 from display.controller.gin import Mode  # noqa: E402
 from rummy.contract.bots import BasicPlayer as ContractBot  # noqa: E402
 from rummy.contract.state import PLAY  # noqa: E402
@@ -179,4 +180,72 @@ def test_table_melds_and_the_meld_button_have_names_of_their_own(tmp_path):
     for i in ids:
         rect = app.scene.meld_rects[i]
         assert app.scene.target_at(rect.center).name == f"table-meld-{i}"
+    app.close()
+
+
+# -- the "discard now" lamps (docs/buttons.md, "Lamps") -----------------------------------------
+
+
+def lamp_trace(app: App, seat: int, button: str, clock: FakeClock, seconds: float = 1.2) -> list[bool]:
+    """The lamp of ``button``, one frame every 50 ms for ``seconds``; the board's MockFactory
+    lamps follow it (a seat wired with one lamp only shows whether any of his lamps is lit)."""
+    board, out = app.hw.board, []
+    for _ in range(round(seconds / 0.05)):
+        clock.t += 0.05
+        app.frame(events=[])
+        lamps = app.hw.lamps[seat]
+        if (seat, button) in board.lamps():
+            assert board.lamp_is_lit(seat, button) == lamps[button]
+        if (seat, "seat") in board.lamps():
+            assert board.lamp_is_lit(seat, "seat") == any(lamps.values())
+        out.append(lamps[button])
+    return out
+
+
+def test_lamp_lit_follows_the_discard_now_pattern():
+    assert lamp_lit(Lamp.ON, 3.0) and not lamp_lit(Lamp.OFF, 3.0)
+    period = sum(on + off for on, off in DISCARD_FLASHES)
+    seen = [lamp_lit(Lamp.DISCARD, 600 * period + k * 0.01) for k in range(round(period / 0.01))]
+    flashes = sum(1 for a, b in zip([False, *seen], seen, strict=False) if b and not a)
+    assert flashes == len(DISCARD_FLASHES) == 2, "two short flashes, then a pause"
+    assert abs(sum(seen) * 0.01 - sum(on for on, _ in DISCARD_FLASHES)) < 0.02
+
+
+def test_contract_discard_now_flashes_on_the_lamps_that_do_nothing(tmp_path):
+    clock = FakeClock(500.0)
+    app, seat = contract_at_meld(tmp_path, clock)
+    # at his play with his hand hidden no button acts: every lamp says "discard now"
+    for b in ("draw", "knock", "buy"):
+        trace = lamp_trace(app, seat, b, clock)
+        assert any(trace) and not all(trace), f"{b} flashes: {trace}"
+    others = [s for s in range(3) if s != seat]
+    assert not any(app.hw.lamps[s][b] for s in others for b in ("draw", "knock"))
+    # he holds BUY to look: KNOCK lays the contract he sees (steady), BUY and DRAW flash
+    reveal(app, seat, clock, button="buy")
+    assert all(lamp_trace(app, seat, "knock", clock))
+    for b in ("buy", "draw"):
+        trace = lamp_trace(app, seat, b, clock)
+        assert any(trace) and not all(trace), f"{b} flashes while he looks with BUY: {trace}"
+    # one card picked: DRAW discards it (steady)
+    tap(app, f"card-{seat}-0", clock)
+    assert all(lamp_trace(app, seat, "draw", clock))
+    conceal(app, seat, clock)
+    app.close()
+
+
+def test_gin_discard_now_flashes_draw_and_knock_stays_steady(tmp_path):
+    clock = FakeClock(500.0)
+    app, seat = gin_at_knock(tmp_path, clock)
+    assert all(lamp_trace(app, seat, "knock", clock)), "a legal knock: KNOCK steady"
+    trace = lamp_trace(app, seat, "draw", clock)
+    assert any(trace) and not all(trace), "DRAW does nothing at the discard: it flashes"
+    assert not any(app.hw.lamps[1 - seat].values())
+    reveal(app, seat, clock, button="knock")  # looking with KNOCK: it cannot be tapped now
+    trace = lamp_trace(app, seat, "knock", clock)
+    assert any(trace) and not all(trace), "the button held to look flashes 'discard now'"
+    tap(app, f"card-{seat}-{next(iter(app.match.state.hand.hands[seat]))}", clock)
+    m = app.match
+    before = m.session.actions_applied
+    conceal(app, seat, clock)
+    assert m.session.actions_applied == before, "letting go after a look discards nothing"
     app.close()
