@@ -249,3 +249,16 @@ def test_gin_discard_now_flashes_draw_and_knock_stays_steady(tmp_path):
     conceal(app, seat, clock)
     assert m.session.actions_applied == before, "letting go after a look discards nothing"
     app.close()
+
+
+def test_a_buy_with_no_penalty_card_says_no_plus_nothing():
+    """The asked player's own buy (C-8.4) takes no stock card: its line has no "(+0 …)"."""
+    from types import SimpleNamespace
+
+    from display.contract_text import event_text
+
+    match = SimpleNamespace(seats=[{}, {}], name=lambda s: ["Ana", "Boris"][s])
+    own = SimpleNamespace(kind="bought", seat=0, data={"cards": ["JD"], "penalty_cards": []})
+    asker = SimpleNamespace(kind="bought", seat=1, data={"cards": ["JD"], "penalty_cards": ["4D"]})
+    assert event_text(match, own) == "Ana bought J♦"
+    assert event_text(match, asker) == "Boris bought J♦ (+1 from the stock)"
