@@ -6,8 +6,9 @@ Writes ``<screen>-<lang>.png`` for the attract screen, the game chooser, the ope
 a gin table's first turn with its hands private (how to look), a seat looking at his hand,
 the illegal-knock warning (G-8), a gin table mid-hand, a knock review, a contract table with
 melds on it, a "Можно?" question, the choice of how many discard-pile cards to buy in turn,
-a contract deal review, the "Last hands" recall of a gin hand and of a contract deal, the
-start screen of a kiosk whose buttons are not usable (the warning left of the top buttons),
+the turn of a contract player with BUY worded for in turn and out of turn, a contract
+deal review, "End this match now" asking first, the "Last hands" recall of a gin hand and of
+a contract deal, the start screen of a kiosk whose buttons are not usable (the warning left of the top buttons),
 and the simulator's button strip for gin and for contract. Nothing is staged by hand: the
 games are played by the computer players through ``MatchDriver.submit`` from fixed seeds,
 so the pictures are reproducible.
@@ -23,8 +24,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
-         "gin-knock-review", "contract-table", "contract-buy", "contract-take", "contract-review", "recall",
+SHOTS = ("attract", "choice", "operator", "operator-end-confirm", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
+         "gin-knock-review", "contract-table", "contract-buy", "contract-turn", "contract-take", "contract-review", "recall",
          "recall-contract", "attract-warning", "sim-strip-gin", "sim-strip-contract")
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
@@ -152,6 +153,7 @@ def _contract(app) -> Iterator[str]:
             took = True  # in turn, BUY: how many discard-pile cards (C-8.2); then Cancel
             _show(app)
             app.scene.update(app.clock())
+            yield "contract-turn"  # BUY in turn buys discard-pile cards; out of turn it asks "Можно?"
             app.scene.press(st.turn, "buy")
             if app.scene.ui[st.turn].choose_take:
                 yield "contract-take"
@@ -248,6 +250,10 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         app.goto("operator", back="gin_table")
         app.scene.unlocked = True
         shoot("operator")
+        app.scene.abandon()  # "End this match now" touched once: it asks first
+        shoot("operator-end-confirm")
+        app.goto("operator", back="gin_table")  # a new menu: asked off, the match goes on
+        app.scene.unlocked = True
         app.abandon_match()
         for name in _private(app):
             shoot(name)
