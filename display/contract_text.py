@@ -86,6 +86,8 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "bought":
         cards = d.get("cards") or []
         extra = len(d.get("penalty_cards") or [])
+        if not extra:  # the asked player's own buy (C-8.4), or no stock left: no "+0"
+            return _("{name} bought {cards}").format(name=name, cards=cards_line(cards))
         return _("{name} bought {cards} (+{n} from the stock)").format(
             name=name, cards=cards_line(cards), n=extra)
     if k == "turn_started" and d.get("skipped"):

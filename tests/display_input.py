@@ -99,21 +99,43 @@ def tap(app, name: str, clock: FakeClock) -> None:
     click(app, target(app, name).rect.center, clock)
 
 
-def reveal(app, seat: int, clock: FakeClock, *, button: str = "knock") -> None:
+def reveal(app, seat: int, clock: FakeClock, *, button: str | None = None) -> None:
     """The seat holds one of his arcade buttons until his hand shows (privacy = peek), and
-    keeps holding it (:func:`conceal` lets go); anyone else holding one lets go first."""
+    keeps holding it (:func:`conceal` lets go); anyone else holding one lets go first.
+    ``button``: the one to hold (default: the one he already holds, else KNOCK); a seat
+    looking with another button takes this one too and then lets the other go, as a
+    player does, so his hand never hides in between (his picks and groups stay)."""
     looks = _LOOKS.setdefault(app, {})
     for other in [s for s in looks if s != seat]:
         conceal(app, other, clock)
-    if app.scene.face_up(seat):
+    held = looks.get(seat)
+    if app.scene.face_up(seat) and button in (None, held):
+        return
+    button = button or "knock"
+    if held is not None and app.scene.face_up(seat):
+        _hold(app, seat, button, clock)
+        app.hw.release(seat, held)
+        _settle(app, clock, 0.04)
+        app.frame(events=[])
+        assert app.scene.face_up(seat), "still holding a button of his: the hand stays up"
         return
     conceal(app, seat, clock)  # held since another screen: that press was no look here
+    _hold(app, seat, button, clock)
+    assert app.scene.face_up(seat), "holding his own button shows the hand"
+
+
+def _hold(app, seat: int, button: str, clock: FakeClock) -> None:
+    """Press ``button`` of ``seat`` and keep it down for a look (a frame is drawn then)."""
     clock.t += 0.4  # beyond the board's lockout
     assert app.hw.press(seat, button), f"seat {seat} has no {button} button"
-    looks[seat] = button
+    _LOOKS.setdefault(app, {})[seat] = button
     _settle(app, clock, app.match.controller.look_after + 0.05)
     app.frame(events=[])
-    assert app.scene.face_up(seat), "holding his own button shows the hand"
+
+
+def held(app, seat: int) -> str | None:
+    """The button the seat holds to see his hand (None: none)."""
+    return _LOOKS.setdefault(app, {}).get(seat)
 
 
 def conceal(app, seat: int, clock: FakeClock) -> None:

@@ -197,7 +197,7 @@ class ContractCentrePainter:
         t = vm.touch
         for meld_id, r in rects.items():
             self.meld_rects[meld_id] = r
-            targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), f"meld-{meld_id}",
+            targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), f"table-meld-{meld_id}",
                                   self._toucher(meld_id)))
 
     @staticmethod
