@@ -29,15 +29,19 @@ def drain(q: queue.Queue) -> list[ShoeEvent]:
     return out
 
 
-def hello(base=0, boot=BOOT, proto=p.PROTO_VERSION, ready=True, seq=None):
+def hello(base=0, boot=BOOT, proto=p.PROTO_VERSION, ready=True, seq=None, points=("shoe",)):
     """A shoe's HELLO; by default its reply to our HELLO? (``ready=1``)."""
-    fields = list(p.hello_fields("1.0.0", boot, "PN532", base, ready))
+    fields = list(p.hello_fields("1.0.0", boot, "PN532", base, ready, points))
     fields[0] = f"proto={proto}"
     return p.encode(base if seq is None else seq, p.HELLO, fields)
 
 
-def card(seq, c="AS", deck=0):
-    return p.encode(seq, p.CARD, [sim_uid(parse_card(c), deck)])
+def card(seq, c="AS", deck=0, point="shoe"):
+    return p.encode(seq, p.CARD, p.card_fields(sim_uid(parse_card(c), deck), point))
+
+
+def err(seq, code, detail="", point="shoe"):
+    return p.encode(seq, p.ERR, p.err_fields(code, point, detail))
 
 
 def acks(frames):
@@ -105,10 +109,10 @@ def test_garbage_and_bad_crc_are_counted_and_ignored():
 def test_err_frames_become_shoe_events():
     rx, q = make()
     rx.feed(hello())
-    rx.feed(p.encode(0, p.ERR, [p.ERR_MISREAD]))
-    rx.feed(p.encode(1, p.ERR, [p.ERR_DOUBLE, "04AABBCCDDEEFF+04AABBCCDDEE00"]))
-    rx.feed(p.encode(2, p.ERR, [p.ERR_JAM]))
-    rx.feed(p.encode(3, p.ERR, [p.ERR_READER, "nofirmware"]))
+    rx.feed(err(0, p.ERR_MISREAD))
+    rx.feed(err(1, p.ERR_DOUBLE, "04AABBCCDDEEFF+04AABBCCDDEE00"))
+    rx.feed(err(2, p.ERR_JAM))
+    rx.feed(err(3, p.ERR_READER, "nofirmware"))
     kinds = [(e.kind, e.detail) for e in drain(q)][1:]
     assert kinds == [
         ("misread", "MISREAD"),
@@ -121,7 +125,7 @@ def test_err_frames_become_shoe_events():
 def test_unknown_tag_is_reported_not_guessed():
     rx, q = make()
     rx.feed(hello())
-    rx.feed(p.encode(0, p.CARD, ["04FFFFFFFFFFFF"]))
+    rx.feed(p.encode(0, p.CARD, ["04FFFFFFFFFFFF", "shoe"]))
     event = drain(q)[-1]
     assert event.kind == "card" and event.card is None and "not in the deck map" in event.detail
 
@@ -245,16 +249,17 @@ def test_frames_the_old_boot_sent_but_never_arrived_are_reported_at_the_new_boot
 def test_firmware_without_the_ready_flag_is_asked_once_per_boot():
     rx, q = make()
     rx.start_connection()
-    assert kinds_of(rx.feed(hello(proto=1, ready=None))) == [p.HELLO_Q]  # boot HELLO or reply?
-    assert rx.feed(hello(proto=1, ready=None)) == []  # the second is a reply: no ping-pong
+    v1 = hello(proto=1, ready=None, points=None)
+    assert kinds_of(rx.feed(v1)) == [p.HELLO_Q]  # boot HELLO or reply?
+    assert rx.feed(v1) == []  # the second is a reply: no ping-pong
     assert rx.ready
     rx.start_connection()  # replug: the same boot answers our HELLO?
-    assert rx.feed(hello(proto=1, ready=None)) == [] and rx.ready
+    assert rx.feed(v1) == [] and rx.ready
 
 
 def test_wrong_protocol_version_is_refused_with_a_message():
     rx, q = make()
-    rx.feed(hello(proto=3))
+    rx.feed(hello(proto=4))
     assert rx.boot is None
     assert "update the shoe firmware" in drain(q)[0].detail
 

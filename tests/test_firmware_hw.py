@@ -103,7 +103,7 @@ def test_main_step_deals_a_card_end_to_end(fw):
         fw.main.step(board, shoe)
     sent = [p.decode(line) for line in host.written]
     assert [k for _, k, _ in sent] == ["HELLO", "HELLO", "CARD"]
-    assert sent[-1][2] == ["04A1B2C3D4E5F6"]
+    assert sent[-1][2] == ["04A1B2C3D4E5F6", "shoe"]
     assert fw.machine.WDT.last.feeds == 4
     assert fw.machine.Pin.registry["LED"].value() == 1  # unacked frame: LED on
     host.to_shoe = p.encode(2, "RESET")
@@ -120,4 +120,4 @@ def test_a_crash_reports_fatal_and_resets(fw, monkeypatch, capsys):
     with pytest.raises(fw.machine.ResetCalled):
         fw.main.main()
     out = capsys.readouterr().out
-    assert fw.protocol.decode(out.strip()) == (0, "ERR", ["FATAL", "RuntimeError"])
+    assert fw.protocol.decode(out.strip()) == (0, "ERR", ["FATAL", "shoe", "RuntimeError"])

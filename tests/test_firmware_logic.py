@@ -1,5 +1,6 @@
-"""Firmware logic on the host: read gate (CARD/MISREAD/DOUBLE/JAM), ACK/retransmit,
-heartbeat, host commands, and the whole firmware talking to the Pi's real receiver."""
+"""Firmware logic on the host (device/shoe/fwlogic.py as the image's fwlogic.py): the read
+gates (CARD/MISREAD/DOUBLE/JAM per point, debounce), ACK/retransmit, heartbeat, host
+commands, and the whole firmware talking to the Pi's real receiver."""
 
 from __future__ import annotations
 
@@ -40,19 +41,21 @@ def kinds(fw, shoe):
     return [(k, f) for _, k, f in frames(fw, shoe)]
 
 
-def ready(fw, now=0):
-    shoe = fw.logic.Shoe("CAFEF00D", now)
+def ready(fw, now=0, points=None):
+    shoe = fw.logic.Shoe("CAFEF00D", now, points=points)
     shoe.host_line(fw.protocol.encode(1, "HELLO?", ("CAFEF00D",)), now)
     shoe.take_output()
     return shoe
 
 
-def deal(shoe, uids, t, hold=30):
-    """The beam is broken at t, the reader sees ``uids``, the beam clears at t+hold."""
-    shoe.beam(True, t)
+def deal(shoe, uids, t, hold=30, point="shoe"):
+    """The beam of ``point`` is broken at t, its reader sees ``uids`` at t+5, the beam
+    clears at t+hold; the window is judged 100 ms later."""
+    shoe.beam(point, True, t)
     for uid in uids:
-        shoe.tag(uid, t + 5)
-    shoe.beam(False, t + hold)
+        shoe.beam(point, True, t + 5)
+        shoe.tag(point, uid, t + 5)
+    shoe.beam(point, False, t + hold)
     shoe.tick(t + hold + 100)
 
 
@@ -60,14 +63,14 @@ def test_hello_at_boot_names_versions_and_boot(fw):
     shoe = fw.logic.Shoe("CAFEF00D", 0)
     ((seq, kind, fields),) = frames(fw, shoe)
     kv = fw.protocol.parse_kv(fields)
-    assert kind == "HELLO" and kv["proto"] == "2" and kv["boot"] == "CAFEF00D"
-    assert kv["fw"] == fw.logic.FW_VERSION and kv["base"] == "0"
+    assert kind == "HELLO" and kv["proto"] == "3" and kv["boot"] == "CAFEF00D"
+    assert kv["fw"] == fw.logic.FW_VERSION and kv["base"] == "0" and kv["points"] == "shoe"
 
 
 def test_one_new_tag_in_the_window_is_a_card(fw):
     shoe = ready(fw)
     deal(shoe, ["04AABBCCDDEEFF"], 1000)
-    assert kinds(fw, shoe) == [("CARD", ["04AABBCCDDEEFF"])]
+    assert kinds(fw, shoe) == [("CARD", ["04AABBCCDDEEFF", "shoe"])]
 
 
 def test_no_tag_is_a_misread_and_two_tags_a_double(fw):
@@ -75,8 +78,8 @@ def test_no_tag_is_a_misread_and_two_tags_a_double(fw):
     deal(shoe, [], 1000)
     deal(shoe, ["04000000000001", "04000000000002"], 2000)
     assert kinds(fw, shoe) == [
-        ("ERR", ["MISREAD"]),
-        ("ERR", ["DOUBLE", "04000000000001+04000000000002"]),
+        ("ERR", ["MISREAD", "shoe"]),
+        ("ERR", ["DOUBLE", "shoe", "04000000000001+04000000000002"]),
     ]
 
 
@@ -84,29 +87,29 @@ def test_a_tag_already_dealt_is_not_new(fw):
     shoe = ready(fw)
     deal(shoe, ["04000000000001"], 1000)
     deal(shoe, ["04000000000001", "04000000000002"], 2000)  # the last card still in range
-    assert [f for _, f in kinds(fw, shoe)] == [["04000000000001"], ["04000000000002"]]
+    assert [f[0] for _, f in kinds(fw, shoe)] == ["04000000000001", "04000000000002"]
 
 
 def test_the_next_card_inside_the_grace_time_is_judged_separately(fw):
     shoe = ready(fw)
-    shoe.beam(True, 1000)
-    shoe.tag("04000000000001", 1005)
-    shoe.beam(False, 1030)
-    shoe.beam(True, 1040)  # next card 10 ms later, before GRACE_MS
-    shoe.tag("04000000000002", 1045)
-    shoe.beam(False, 1070)
+    shoe.beam("shoe", True, 1000)
+    shoe.tag("shoe", "04000000000001", 1005)
+    shoe.beam("shoe", False, 1030)
+    shoe.beam("shoe", True, 1040)  # next card 10 ms later, before GRACE_MS
+    shoe.tag("shoe", "04000000000002", 1045)
+    shoe.beam("shoe", False, 1070)
     shoe.tick(1200)
     assert [k for k, _ in kinds(fw, shoe)] == ["CARD", "CARD"]
 
 
 def test_jam_reported_once(fw):
     shoe = ready(fw)
-    shoe.beam(True, 1000)
+    shoe.beam("shoe", True, 1000)
     for t in range(1100, 6000, 100):
         shoe.tick(t)
-    assert [f for k, f in kinds(fw, shoe) if k == "ERR"] == [["JAM"]]
-    shoe.tag("04000000000009", 6000)
-    shoe.beam(False, 6010)
+    assert [f for k, f in kinds(fw, shoe) if k == "ERR"] == [["JAM", "shoe"]]
+    shoe.tag("shoe", "04000000000009", 6000)
+    shoe.beam("shoe", False, 6010)
     shoe.tick(6100)
     assert [k for k, _ in kinds(fw, shoe) if k != "HB"] == ["CARD"]
 
@@ -180,7 +183,7 @@ def test_commands_are_acked_and_mode_resets_dealt(fw):
     shoe.feed(fw.protocol.encode(8, "MODE", ["deal"]), 1500)
     frames(fw, shoe)
     deal(shoe, ["04000000000001"], 1600)  # a new load: the same card may come again
-    assert kinds(fw, shoe) == [("CARD", ["04000000000001"])]
+    assert kinds(fw, shoe) == [("CARD", ["04000000000001", "shoe"])]
     shoe.feed(fw.protocol.encode(9, "RESET"), 1800)
     assert shoe.reset_requested
 
@@ -195,9 +198,9 @@ def test_tick_counter_wraparound(fw):
     shoe = fw.logic.Shoe("CAFEF00D", start, diff=ticks_diff)
     shoe.host_line(fw.protocol.encode(1, "HELLO?", ("CAFEF00D",)), start)
     shoe.take_output()
-    shoe.beam(True, start + 10)
-    shoe.tag("04000000000001", start + 20)
-    shoe.beam(False, (start + 40) % period)
+    shoe.beam("shoe", True, start + 10)
+    shoe.tag("shoe", "04000000000001", start + 20)
+    shoe.beam("shoe", False, (start + 40) % period)
     shoe.tick((start + 200) % period)
     assert [k for _, k, _ in frames(fw, shoe)] == ["CARD"]
 
