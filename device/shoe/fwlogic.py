@@ -299,7 +299,12 @@ class Shoe:
 
     # -- time ----------------------------------------------------------------------
     def tick(self, now):
-        for gate in self.gates.values():
+        gates = list(self.gates.values())
+        if len(gates) > 1:  # windows closing in one tick: the card that left first first
+            for gate in gates:
+                gate._settle(now)
+            gates.sort(key=lambda g: self.diff(g.cleared_at, now))
+        for gate in gates:
             gate.tick(now)
             self._verdicts(gate, now)
         if self.host_ready:

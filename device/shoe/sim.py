@@ -339,14 +339,20 @@ class Twin:
         return uid
 
     def deal(
-        self, cards: Sequence[tuple[Card, int]], *, interval_ms: int = 20, hold_ms: int = 20
+        self,
+        cards: Sequence[tuple[Card, int]],
+        *,
+        point: str = p.SHOE,
+        interval_ms: int = 20,
+        hold_ms: int = 20,
     ) -> None:
-        """The automatic dealer: ``(card, deck)`` through the shoe's exit, each only once
-        the Pi has named the board and the window has room (misreads per ``faults``)."""
+        """The automatic dealer: ``(card, deck)`` through gate ``point`` (the shoe's exit),
+        each only once the Pi has named the board and the window has room (a polite hand:
+        nothing is lost to the board's window; misreads per ``faults``)."""
         for card, deck in cards:
             if self.faults.misread and self.rng.random() < self.faults.misread:
-                self._queue(p.SHOE, (), hold_ms, interval_ms, True)  # the dealer feeds it again
-            self._queue(p.SHOE, (sim_uid(card, deck),), hold_ms, interval_ms, True)
+                self._queue(point, (), hold_ms, interval_ms, True)  # the dealer feeds it again
+            self._queue(point, (sim_uid(card, deck),), hold_ms, interval_ms, True)
 
     def _hand(self, point: str, hand: _GateHand, now: int) -> None:
         board = self.board
