@@ -149,6 +149,7 @@ class _Pass:
     hold_ms: int
     gap_ms: int
     polite: bool = False  # the automatic dealer: waits for the Pi and a free window
+    reload: bool = False  # a new load goes into the gate first (what MODE,deal tells it)
 
 
 class _GateHand:
@@ -288,12 +289,18 @@ class Twin:
 
     # -- hands ---------------------------------------------------------------------------
     def _queue(
-        self, point: str, tags: Sequence[str], hold_ms: int, gap_ms: int, polite: bool
+        self,
+        point: str,
+        tags: Sequence[str],
+        hold_ms: int,
+        gap_ms: int,
+        polite: bool,
+        reload: bool = False,
     ) -> None:
         if point not in self.hands:
             raise ValueError(f"this board has no read point {point!r} (it has {self.points})")
         with self._lock:
-            self.hands[point].queue.append(_Pass(tuple(tags), hold_ms, gap_ms, polite))
+            self.hands[point].queue.append(_Pass(tuple(tags), hold_ms, gap_ms, polite, reload))
             with self.tally.lock:
                 kind = {0: "misread", 1: "card"}.get(len(tags), "double")
                 self.tally.passes.append((point, kind, tuple(tags)))
@@ -348,11 +355,21 @@ class Twin:
     ) -> None:
         """The automatic dealer: ``(card, deck)`` through gate ``point`` (the shoe's exit),
         each only once the Pi has named the board and the window has room (a polite hand:
-        nothing is lost to the board's window; misreads per ``faults``)."""
+        nothing is lost to the board's window; misreads per ``faults``). A tag that comes
+        again in ``cards`` starts a new load: the gate forgets its dealt cards then, as the
+        table's ``MODE,deal`` before a new load makes it."""
+        seen: set[str] = set()
         for card, deck in cards:
+            uid = sim_uid(card, deck)
+            reload = uid in seen
+            if reload:
+                seen = set()
+            seen.add(uid)
             if self.faults.misread and self.rng.random() < self.faults.misread:
-                self._queue(point, (), hold_ms, interval_ms, True)  # the dealer feeds it again
-            self._queue(point, (sim_uid(card, deck),), hold_ms, interval_ms, True)
+                # the dealer feeds it again
+                self._queue(point, (), hold_ms, interval_ms, True, reload)
+                reload = False
+            self._queue(point, (uid,), hold_ms, interval_ms, True, reload)
 
     def _hand(self, point: str, hand: _GateHand, now: int) -> None:
         board = self.board
@@ -364,21 +381,27 @@ class Twin:
             if nxt.polite and not (board.host_ready and len(board.unacked) < WINDOW - 1):
                 board.beam(point, False, now)
                 return
+            if nxt.reload and board.gates[point].window is not None:
+                board.beam(point, False, now)  # the last load's last card is judged first
+                return
             hand.current = hand.queue.pop(0)
             hand.started = now
             hand.cleared = None
+            if hand.current.reload:
+                board.gates[point].recent = {}
         cur = hand.current
-        if hand.cleared is None:
+        steady = board.gates[point].debounce_ms + 1  # a hand is never a glitch: the beam
+        if hand.cleared is None:  # stays broken, and then clear, longer than the debounce
             board.beam(point, True, now)
             if now - hand.started >= min(TAG_AFTER_MS, cur.hold_ms // 2):
                 for uid in cur.tags:
                     board.tag(point, uid, now)
-            if now - hand.started >= cur.hold_ms:
+            if now - hand.started >= max(cur.hold_ms, steady):
                 hand.cleared = now
                 board.beam(point, False, now)
         else:
             board.beam(point, False, now)
-            if now - hand.cleared >= cur.gap_ms:
+            if now - hand.cleared >= max(cur.gap_ms, steady):
                 hand.current = None
 
     # -- time ----------------------------------------------------------------------------
@@ -811,7 +834,8 @@ def main(argv: list[str] | None = None) -> int:
             threading.Thread(target=_stdin_commands, args=(twin, stop), daemon=True).start()
         if args.start_delay:
             time.sleep(args.start_delay)
-        twin.deal(order, interval_ms=round(args.interval * 1000))
+        interval_ms = round(args.interval * 1000)
+        twin.deal(order, interval_ms=interval_ms, hold_ms=max(5, min(20, interval_ms)))
         while not stop.is_set():
             if args.duration and time.monotonic() - start > args.duration:
                 break
