@@ -1,6 +1,7 @@
 """Both read gates of the simulated twin (the firmware's own fwlogic.py on a pty) under the
 real ShoeLink, soak style: cards through the shoe and the slot side by side, frames lost
-both ways, reboots with the port open, unplug and replug mid-stream.
+both ways, reboots with the port open, unplug and replug mid-stream (with the board
+powered elsewhere, or powered by the cable: a power cut and a reboot).
 
 Every frame the Pi ACKed reaches the app exactly once, with its read point and in the
 order the board judged it; what a reboot took with it is reported as ``lost``, never more
@@ -27,7 +28,9 @@ class Run:
     fed: int
 
 
-def soak(*, rounds: int, seed: int, faults: Faults, reboot: float, unplug: float) -> Run:
+def soak(
+    *, rounds: int, seed: int, faults: Faults, reboot: float, unplug: float, cut: float = 0.0
+) -> Run:
     rng = random.Random(seed)
     q: queue.Queue = queue.Queue()
     events: list[ShoeEvent] = []
@@ -62,7 +65,7 @@ def soak(*, rounds: int, seed: int, faults: Faults, reboot: float, unplug: float
             if what < reboot:
                 twin.reboot()  # anywhere in the stream, frames unacked
             elif what < reboot + unplug:
-                twin.unplug()
+                twin.unplug(power_cut=rng.random() < cut)  # a cut: the board reboots too
                 time.sleep(rng.uniform(0.05, 0.3))
                 twin.replug()
             pump()
@@ -128,13 +131,15 @@ def test_both_gates_with_reboots_unplugs_and_loss_deliver_every_acked_card():
         faults=Faults(bad_crc=0.05, drop=0.05, drop_in=0.05),
         reboot=0.25,
         unplug=0.15,
+        cut=0.5,
     )
     tally = run.twin.tally
-    assert tally.reboots >= 10 and tally.unplugs >= 5
+    assert tally.reboots >= 10 and tally.unplugs >= 5 and tally.power_cuts >= 2
     reported, lost = check(run, lossless=False)
     assert lost <= len(tally.lost_in_reboot)  # only a reboot loses frames
     print(
         f"fed={run.fed} reboots={tally.reboots} unplugs={tally.unplugs} "
+        f"power_cuts={tally.power_cuts} unread={len(tally.unread)} "
         f"judged={len(tally.judged)} pi_acked={len(tally.pi_acked)} "
         f"lost_in_reboot={len(tally.lost_in_reboot)} really_lost={lost} reported={reported}"
     )

@@ -19,6 +19,7 @@ API (the table's simulator, the e2e tests, the device tests)::
     twin.unknown("slot")              # a tag not in the deck map -> a card event, card None
     twin.jam("shoe", seconds=3.0)     # the beam stays broken (ERR JAM), then the card passes
     twin.unplug(); twin.replug()      # the pty goes away / comes back at the same path
+    twin.unplug(power_cut=True)       #   ... and the board loses power (boots on replug)
     twin.reboot()                     # the board restarts: new boot id, unacked frames gone
     twin.wait_idle(timeout=5.0)       # True once every pass is judged and every frame ACKed
     twin.tally                        # what was passed, judged, sent, ACKed, lost (Tally)
@@ -111,6 +112,8 @@ class Tally:
     pi_acked: set[Frame] = field(default_factory=set)  # the Pi wrote an ACK for it
     acked: set[Frame] = field(default_factory=set)  # the board took the ACK
     lost_in_reboot: list[Frame] = field(default_factory=list)  # unacked at a reboot
+    unread: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # passed unpowered
+    power_cuts: int = 0
     dropped: int = 0  # pushed out of the board's window (32 unacked)
     boots: list[str] = field(default_factory=list)
     reboots: int = 0
@@ -202,6 +205,7 @@ class Twin:
         self.sent = {"frames": 0, "dropped": 0, "corrupted": 0, "duplicated": 0, "garbage": 0}
         self._lock = threading.RLock()  # board and hands (API calls come from other threads)
         self._unknown = 0
+        self.powered = True
         self.board = self._new_board(now, boot)
 
     # -- the board -----------------------------------------------------------------------
@@ -408,24 +412,52 @@ class Twin:
     def step(self, now: int) -> None:
         """Move the hands and the board to ``now`` (ms) and write what the board sends."""
         with self._lock:
+            if not self.powered:
+                self._unpowered(now)
+                return
             for point, hand in self.hands.items():
                 self._hand(point, hand, now)
             self.board.tick(now)
             for line in self.board.take_output():
                 self.transmit(line)
 
-    def reboot_board(self, now: int) -> None:
-        """The board restarts: its RAM (unacked frames, gate state) is gone."""
+    def _unpowered(self, now: int) -> None:
+        """The board is off: a card passed now goes through its gate unread."""
+        for point, hand in self.hands.items():
+            if hand.current is None and hand.queue:
+                hand.current = hand.queue.pop(0)
+                hand.started = now
+                hand.cleared = None
+                with self.tally.lock:
+                    self.tally.unread.append((point, hand.current.tags))
+            cur = hand.current
+            if cur is not None and now - hand.started >= cur.hold_ms + cur.gap_ms:
+                hand.current = None
+
+    def power(self, on: bool, now: int) -> None:
+        """Power off (the board stops; its RAM goes) or on (it boots: a new boot id)."""
+        with self._lock:
+            if on and not self.powered:
+                self.powered = True
+                self.reboot_board(now, cut=True)
+            elif not on and self.powered:
+                self.powered = False
+                with self.tally.lock:
+                    self.tally.power_cuts += 1
+
+    def reboot_board(self, now: int, cut: bool = False) -> None:
+        """The board restarts: its RAM (unacked frames, gate state) is gone. ``cut``: it
+        was powered off (nothing was written meanwhile)."""
         with self._lock:
             old = self.board
             with self.tally.lock:
                 self.tally.reboots += 1
                 self.tally.lost_in_reboot += [(old.boot, entry[0]) for entry in old.unacked]
             pending = old.take_output()
-            if pending and self.rng.random() < 0.5:  # cut in the middle of a frame
+            if not cut and pending and self.rng.random() < 0.5:  # cut in a frame's middle
                 line = pending[0]
                 self.write(line[: self.rng.randrange(1, len(line))])
-            if self.rng.random() < 0.5:
+            if not cut and self.rng.random() < 0.5:
                 self.write(b"MPY: soft reboot\r\n")
             self.board = self._new_board(now)
 
@@ -615,13 +647,16 @@ class ShoeTwin(Twin):
         if not done.wait(timeout):
             raise TimeoutError(f"shoe twin did not {what}")
 
-    def unplug(self) -> None:
-        """The USB cable is pulled: the pty and its symlink go away (the board, powered
-        elsewhere, keeps running: cards passed now wait in its window, up to 32)."""
-        self._call("unplug")
+    def unplug(self, *, power_cut: bool = False) -> None:
+        """The USB cable is pulled: the pty and its symlink go away. The board, powered
+        elsewhere, keeps running (cards passed now wait in its window, up to 32); with
+        ``power_cut`` it is powered by the cable, as a Pico on the Pi's USB: it stops, the
+        frames it had not got ACKed are gone, and a card passed while it is off is not
+        read at all (``tally.unread``); replug boots it (a new boot id)."""
+        self._call("unplug-cut" if power_cut else "unplug")
 
     def replug(self) -> None:
-        """The cable is back: a new pty at the same symlink."""
+        """The cable is back: a new pty at the same symlink (and power, after a cut)."""
         self._call("replug")
 
     def reboot(self) -> None:
@@ -630,13 +665,16 @@ class ShoeTwin(Twin):
 
     def _do(self, what: str) -> None:
         with self._lock:
-            if what == "unplug" and self.fd is not None:
+            if what.startswith("unplug") and self.fd is not None:
                 self.fd = None
                 self.pty.close()
                 with self.tally.lock:
                     self.tally.unplugs += 1
+                if what == "unplug-cut":
+                    self.power(False, self.now())
             elif what == "replug" and self.fd is None:
                 self.fd = self.pty.open()
+                self.power(True, self.now())
             elif what == "reboot":
                 self.reboot_board(self.now())
 
