@@ -47,13 +47,21 @@ def run_deal(tmp_path, sim_args, *, expected, decks=1, timeout=20.0, via_cli=Fal
                 except queue.Empty:
                     pass
             stats = link.stats()
+    finally:
+        out = finish(proc)
+    return events, stats, out
+
+
+def finish(proc: subprocess.Popen) -> str:
+    """Wait for the sim process (kill it if it hangs); its stdout; it must exit 0."""
+    try:
         out, err = proc.communicate(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     assert proc.returncode == 0, err
-    return events, stats, out
+    return out
 
 
 def cards_of(events):
@@ -176,12 +184,8 @@ def test_the_sim_process_takes_commands_for_both_gates(tmp_path):
                 events.append(q.get_nowait())
         proc.stdin.write("quit\n")
         proc.stdin.flush()
-        out, err = proc.communicate(timeout=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0, err
+        finish(proc)
     reads = [e for e in events if e.kind not in ("connected", "status")]
     by_gate = {
         pt: [(e.kind, str(e.card)) for e in reads if e.point == pt] for pt in ("shoe", "slot")

@@ -272,16 +272,17 @@ def test_sequence_wraps_at_65536():
     assert [str(e.card) for e in drain(q) if e.kind == "card"] == ["AS", "2S", "3S", "4S"]
 
 
+LINE_FAULTS = {  # probabilities per frame (shoe -> Pi) and per ACK (Pi -> shoe)
+    "seed": st.integers(0, 2**16),
+    "drop": st.floats(0, 0.3),
+    "bad": st.floats(0, 0.3),
+    "dup": st.floats(0, 0.3),
+    "ack_drop": st.floats(0, 0.3),
+}
+
+
 @settings(max_examples=30, deadline=None)
-@given(
-    seed=st.integers(0, 2**16),
-    drop=st.floats(0, 0.3),
-    bad=st.floats(0, 0.3),
-    dup=st.floats(0, 0.3),
-    garbage=st.floats(0, 0.3),
-    ack_drop=st.floats(0, 0.3),
-    count=st.integers(1, 104),
-)
+@given(**LINE_FAULTS, garbage=st.floats(0, 0.3), count=st.integers(1, 104))
 def test_every_card_exactly_once_in_order_despite_faults(
     seed, drop, bad, dup, garbage, ack_drop, count
 ):
@@ -463,14 +464,7 @@ def test_shoe_events_refuse_an_unknown_point():
 
 
 @settings(max_examples=20, deadline=None)
-@given(
-    seed=st.integers(0, 2**16),
-    drop=st.floats(0, 0.3),
-    bad=st.floats(0, 0.3),
-    dup=st.floats(0, 0.3),
-    ack_drop=st.floats(0, 0.3),
-    count=st.integers(1, 60),
-)
+@given(**LINE_FAULTS, count=st.integers(1, 60))
 def test_both_gates_every_card_once_in_judged_order_despite_faults(
     seed, drop, bad, dup, ack_drop, count
 ):
