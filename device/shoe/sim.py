@@ -21,6 +21,8 @@ API (the table's simulator, the e2e tests, the device tests)::
     twin.unplug(); twin.replug()      # the pty goes away / comes back at the same path
     twin.unplug(power_cut=True)       #   ... and the board loses power (boots on replug)
     twin.reboot()                     # the board restarts: new boot id, unacked frames gone
+    twin.deal([(card, deck), ...], point="shoe")  # a polite automatic dealer (waits for
+                                      #   the Pi, never overflows the board's window)
     twin.wait_idle(timeout=5.0)       # True once every pass is judged and every frame ACKed
     twin.tally                        # what was passed, judged, sent, ACKed, lost (Tally)
     twin.close()
@@ -704,14 +706,16 @@ class ShoeTwin(Twin):
                 done.set()
             fd = self.fd
             data = b""
-            if fd is not None and select.select([fd], [], [], 0.001)[0]:
+            busy = any(h.busy for h in self.hands.values())
+            wait = 0.001 if busy else 0.004  # a pass wants ms steps; an idle board less
+            if fd is not None and select.select([fd], [], [], wait)[0]:
                 try:
                     data = os.read(fd, 4096)
                 except OSError as exc:  # EIO: no process has the slave open right now
                     if exc.errno not in (errno.EIO, errno.EAGAIN, errno.EBADF):
                         raise
             elif fd is None:
-                time.sleep(0.001)
+                time.sleep(wait)
             if data:
                 self.receive(data, self.now())
             self.step(self.now())
