@@ -9,6 +9,17 @@ moved past it, or a new boot) is reported as a ``lost`` event, not waited for. A
 boot's HELLO always gets ``HELLO?`` (the shoe sends no card before it), also when the
 port stayed open while the shoe restarted.
 
+Commands: ``MODE`` and ``LED`` are idempotent and resent (the same frame, every 0.5 s
+while connected, also to a new boot) until the shoe ACKs them; a newer command of the same
+kind replaces an unanswered one. The shoe applies a repeated frame once. ``RESET`` is sent
+once (resending it to the boot it started would reset that one too).
+
+Read points (protocol 3): a board with two gates says ``points=shoe+slot`` in HELLO and
+names the point in every CARD/ERR frame; both gates share one sequence, so the cards of
+the shoe and of the discard slot arrive in the order the board judged them, each as a
+ShoeEvent with its ``point``. A protocol 1 or 2 shoe is shoe-only: ``points`` is
+``("shoe",)`` and every event says "shoe".
+
 :class:`ShoeLink` runs a supervisor thread that opens the port with pyserial, reads
 lines, answers, notices unplugging (read errors) and silence (no frame for
 ``stale_after`` s), and reopens with backoff.
@@ -18,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -58,7 +70,10 @@ COUNTERS = (
     "disconnects",
     "open_failures",
     "restarts",
+    "commands_resent",
 )
+RELIABLE_COMMANDS = (p.MODE, p.LED)
+COMMAND_RESEND = 0.5
 
 
 class ShoeReceiver:
@@ -91,12 +106,16 @@ class ShoeReceiver:
         self.heartbeat: dict[str, Any] = {}
         self.last_frame_t = float("-inf")
         self._known_boot: str | None = None  # the boot whose sequence state we hold
+        self._known_proto = p.PROTO_VERSION  # ... and the protocol it speaks
         self._expected = 0  # its next seq to apply
         self._seen_next = 0  # its next seq as far as we know (HELLO/HB seq, frames seen)
         self._pending: dict[int, tuple[str, list[str]]] = {}
         self._heard: str | None = None  # boot of the last HELLO/HB on this connection
         self._asked_boot: str | None = None  # last boot we named in a HELLO?
-        self._host_seq = 0
+        # random start: a restarted app's first command never repeats the last one's seq
+        self._host_seq = random.randrange(p.SEQ_MOD)
+        self._commands: dict[int, list[Any]] = {}  # host seq -> [frame, kind, last sent]
+        self._commands_lock = threading.Lock()  # commands come from the app's thread
         self._hello_asked = float("-inf")
 
     # -- helpers -----------------------------------------------------------------------
@@ -108,8 +127,43 @@ class ShoeReceiver:
 
     def command(self, kind: str, fields: tuple[str, ...] = ()) -> bytes:
         """A frame from the Pi (own sequence numbers)."""
-        self._host_seq = p.seq_next(self._host_seq)
-        return p.encode(self._host_seq, kind, fields)
+        with self._commands_lock:
+            self._host_seq = p.seq_next(self._host_seq)
+            return p.encode(self._host_seq, kind, fields)
+
+    def reliable_command(self, kind: str, fields: tuple[str, ...] = ()) -> bytes:
+        """A ``MODE``/``LED`` frame, kept and resent until the shoe ACKs it."""
+        frame = self.command(kind, fields)
+        seq = p.decode(frame)[0]
+        with self._commands_lock:
+            for old in [s for s, entry in self._commands.items() if entry[1] == kind]:
+                del self._commands[old]  # superseded
+            self._commands[seq] = [frame, kind, self.clock()]
+        return frame
+
+    @property
+    def pending_commands(self) -> int:
+        with self._commands_lock:
+            return len(self._commands)
+
+    def resend_commands(self, every: float = COMMAND_RESEND) -> list[bytes]:
+        """Commands the shoe has not ACKed yet, due again (only to a ready shoe)."""
+        if not self.ready:
+            return []
+        now = self.clock()
+        out = []
+        with self._commands_lock:
+            for entry in self._commands.values():
+                if now - entry[2] >= every:
+                    entry[2] = now
+                    out.append(entry[0])
+        self.counters["commands_resent"] += len(out)
+        return out
+
+    def _command_acked(self, fields: list[str]) -> None:
+        if fields and fields[0].isdigit():
+            with self._commands_lock:
+                self._commands.pop(int(fields[0]), None)
 
     def start_connection(self) -> list[bytes]:
         """A port was (re)opened: forget the boot until HELLO confirms it; ask for HELLO."""
@@ -161,6 +215,8 @@ class ShoeReceiver:
                 return self._hb(seq, fields)
             if kind in p.RELIABLE:
                 return self._reliable(seq, kind, fields)
+            if kind == p.ACK:  # the shoe took one of our commands
+                self._command_acked(fields)
         except (ValueError, IndexError, KeyError):
             self.counters["malformed"] += 1
         return []  # ACK replies and unknown types need no answer
@@ -181,11 +237,16 @@ class ShoeReceiver:
         flag = kv.get("ready")
         if flag not in (None, "0", "1"):
             raise ValueError(f"bad ready flag {flag!r}")
+        proto = int(kv["proto"])
+        points = (p.SHOE,)
+        if proto >= p.PROTO_POINTS:
+            points = p.parse_points(kv.get("points", p.SHOE))
         if boot != self._known_boot:
             if self._known_boot is not None:
                 self.counters["restarts"] += 1
                 self._close_boot()
             self._known_boot, self._expected, self._seen_next = boot, base, seq
+            self._known_proto = proto
             self._pending = {}
         else:
             self._note_next(seq)
@@ -196,11 +257,12 @@ class ShoeReceiver:
             self.ready = False
         self.boot = self._heard = boot
         self.info = {
-            "proto": int(kv["proto"]),
+            "proto": proto,
             "fw": kv.get("fw", "?"),
             "boot": boot,
             "reader": kv.get("reader", "?"),
             "port": self.port,
+            "points": points,
         }
         # ready=1: a HELLO? named this boot. Firmware without the flag (protocol 1) has
         # answered us if we had already asked this boot (its own HELLO comes once, first).
@@ -209,6 +271,7 @@ class ShoeReceiver:
                 self.ready = True
                 self.counters["connects"] += 1
                 self._emit(SHOE_CONNECTED, boot=boot, info=dict(self.info))
+                return self.resend_commands(every=0.0)  # what a new boot has not heard
             return []
         self.ready = False  # not named yet (its boot HELLO): it waits for HELLO?,<boot>
         return [self._ask_hello()]
@@ -325,24 +388,47 @@ class ShoeReceiver:
 
     def _apply(self, seq: int, kind: str, fields: list[str]) -> None:
         boot = self._known_boot or ""
+        try:
+            point, rest = p.split_reliable(kind, fields, self._known_proto)
+        except ValueError as exc:
+            self.counters["malformed"] += 1
+            self.counters["errors"] += 1
+            self._emit(SHOE_ERROR, seq=seq, boot=boot, detail=f"bad {kind} frame: {exc}")
+            return
         if kind == p.CARD:
-            uid = fields[0].upper() if fields else ""
+            uid = rest[0].upper() if rest else ""
             if not p.is_uid(uid):
                 self.counters["errors"] += 1
-                self._emit(SHOE_ERROR, seq=seq, boot=boot, detail=f"bad tag UID {uid!r}")
+                self._emit(
+                    SHOE_ERROR, seq=seq, boot=boot, point=point, detail=f"bad tag UID {uid!r}"
+                )
                 return
             self.counters["cards"] += 1
             card = self.deck_map.get(uid) if self.deck_map is not None else None
             detail = ""
             if self.deck_map is not None and card is None:
                 detail = f"tag {uid} is not in the deck map: enrol this deck"
-            self._emit(SHOE_CARD, uid=uid, card=card, seq=seq, boot=boot, detail=detail)
+            self._emit(
+                SHOE_CARD, uid=uid, card=card, seq=seq, boot=boot, point=point, detail=detail
+            )
         else:
             self.counters["errors"] += 1
-            code = fields[0] if fields else "?"
+            code = rest[0] if rest else "?"
+            info: dict[str, Any] = {}
+            if code == p.ERR_DOUBLE and len(rest) > 1:
+                uids = rest[1].split("+")
+                info = {"uids": uids, "cards": [self._card(u) for u in uids]}
             self._emit(
-                _ERR_KINDS.get(code, SHOE_ERROR), seq=seq, boot=boot, detail=",".join(fields)
+                _ERR_KINDS.get(code, SHOE_ERROR),
+                seq=seq,
+                boot=boot,
+                point=point,
+                detail=",".join(rest),
+                info=info,
             )
+
+    def _card(self, uid: str) -> Any:
+        return self.deck_map.get(uid) if self.deck_map is not None else None
 
 
 def open_serial(port: str, baudrate: int, timeout: float) -> Any:
@@ -388,6 +474,12 @@ class ShoeLink:
         """True once the shoe's current boot has answered ``HELLO?`` (cards can come)."""
         return self.receiver.ready
 
+    @property
+    def points(self) -> tuple[str, ...]:
+        """The read points of the board last heard (("shoe",) for protocol 1 and 2 shoes;
+        () before its first HELLO)."""
+        return tuple(self.receiver.info.get("points", ()))
+
     def stats(self) -> dict[str, Any]:
         """Counters, last HELLO and heartbeat: a snapshot for diagnostics."""
         return {
@@ -406,13 +498,22 @@ class ShoeLink:
         return self
 
     def send(self, kind: str, *fields: str) -> bool:
-        """Send a command (``MODE``, ``LED``, ``RESET``); False when not connected."""
+        """Send a command (``MODE``, ``LED``, ``RESET``); False when not connected now.
+        ``MODE`` and ``LED`` are kept until the shoe ACKs them: sent when it connects,
+        resent until then (a ``RESET`` while not connected is dropped)."""
+        reliable = kind in RELIABLE_COMMANDS
         with self._write_lock:
             ser = self._serial
-            if ser is None:
+            if reliable:
+                frame = self.receiver.reliable_command(kind, fields)
+            elif ser is None:
                 return False
+            else:
+                frame = self.receiver.command(kind, fields)
+            if ser is None or not self.receiver.ready:
+                return False  # kept: the shoe gets it once connected
             try:
-                ser.write(self.receiver.command(kind, fields))
+                ser.write(frame)
             except Exception as exc:  # the reader thread notices and reconnects
                 self.last_error = str(exc)
                 return False
@@ -470,6 +571,7 @@ class ShoeLink:
                         buf = b""
                     self._write(ser, out)
                 self._write(ser, self.receiver.maybe_ask_hello())
+                self._write(ser, self.receiver.resend_commands())
                 quiet_since = max(self.receiver.last_frame_t, opened)
                 if self.clock() - quiet_since > self.stale_after:
                     return f"no message from the shoe for {self.stale_after:g} s"
