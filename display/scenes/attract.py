@@ -126,7 +126,9 @@ class AttractScene(Scene):
         problems = self.app.hw.problems if self.app.mode == "kiosk" else []
         if problems:  # loud: a table with dead buttons must say so (left of the top buttons, wrapped)
             box = pygame.Rect(8, 4, recall.left - 16, max(bh, int(h * 0.07)))
-            text = "⚠ " + problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else "")
+            # TRANSLATORS: {detail} is the device layer's technical line for the installer (English)
+            text = "⚠ " + _("Seat buttons not working. For the operator: {detail}").format(
+                detail=problems[0] + (f"  (+{len(problems) - 1})" if len(problems) > 1 else ""))
             items.append((box, lambda s: theme.draw_paragraph(s, text, box, size=max(12, int(h * 0.026)),
                                                               colour=theme.WARN, align="left")))
         league = self._league_item()
