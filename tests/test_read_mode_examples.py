@@ -128,6 +128,7 @@ def test_gin_void_hand_goes_back_to_the_same_deal():
     voided, events = GIN.apply(state, Action("void_hand", TABLE))
     assert voided == start and voided.dealer == 1 and voided.phase is MatchPhase.DEAL
     assert events[0].kind == "hand_voided" and events[0].data == {"hand": 1, "game": 1, "dealer": 1}
+    assert GIN.describe(events[0]) == "  hand 1 voided (a misdeal): no score; seat 1 deals it again"
     refused(GIN, voided, Action("void_hand", TABLE), GR.NOTHING_TO_VOID)
     # the redeal is hand 1 again, dealt by the same dealer (G-3.4)
     again, events = GIN.apply(voided, Action("deal_read", TABLE, cards=tuple(DECK[21:42])))
@@ -241,6 +242,7 @@ def test_contract_refill_puts_the_pack_less_its_top_back_and_checks_later_reads(
     state, events = CONTRACT.apply(state, Action("draw_stock", n, card=Card.parse("4S")))
     assert [e.kind for e in events] == ["stock_refilled", "drew_stock"]
     assert events[0].data == {"cards": 4, "refill": 1, "shoe": ["2S", "3S", "4S", "5S"]}
+    assert CONTRACT.describe(events[0]).endswith("(4 cards, refill 1): 2S 3S 4S 5S")
     assert sorted(map(str, state.stock)) == ["2S", "3S", "5S"]
     state, _ = CONTRACT.apply(state, Action("discard", n, card=Card.parse("4S")))
     four = Card.parse("4S")
@@ -253,6 +255,7 @@ def test_contract_void_hand_and_virtual_draws():
     state, _ = CONTRACT.apply(start, Action("deal_read", TABLE, cards=tuple(DECK2[:31])))
     voided, events = CONTRACT.apply(state, Action("void_hand", TABLE))
     assert voided == start and events[0].data == {"deal": 1, "dealer": 1}
+    assert CONTRACT.describe(events[0]) == "deal 1 voided (a misdeal): no score; seat 1 deals it again"
     refused(CONTRACT, voided, Action("void_hand", TABLE), CR.NOTHING_TO_VOID)
     virt, _ = CONTRACT.apply(start, Action("deal", TABLE, cards=tuple(DECK2)))
     assert creads.expected(virt) is None
