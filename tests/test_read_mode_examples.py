@@ -208,6 +208,13 @@ def test_contract_buy_waits_for_its_stock_cards_out_of_the_shoe():
     refused(CONTRACT, state, Action("draw_stock", state.turn, card=state.stock[0]),
             CommonRefusal.NOT_NOW)
     card = state.stock[5]
+    # were two stock cards due, the first one read stays the buyer's: others' views hide it
+    two = dataclasses.replace(state, buy=dataclasses.replace(state.buy, due=2))
+    half, events = CONTRACT.apply(two, Action("stock_cards", asker, cards=(card,)))
+    assert events == [] and half.phase == Phase.PENALTY and half.buy.drawn == (card,)
+    assert creads.expected(half) == ReadNeed(ReadPurpose.BUY, asker, 1)
+    assert CONTRACT.view(half, asker).buy.drawn == (card,)
+    assert all(CONTRACT.view(half, s).buy.drawn == () for s in (None, 0, 1, 2, 3) if s != asker)
     state, events = CONTRACT.apply(state, Action("stock_cards", asker, cards=(card,)))
     bought = events[0]
     assert bought.kind == "bought" and bought.data["penalty_cards"] == [str(card)]
