@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games-only", default="", help="times: only these games (gin,contract)")
     ap.add_argument("--preset", default="standard")
     ap.add_argument("--no-basic-rows", action="store_true",
-                    help="skip the basic-vs-basic reference rows of the contract part")
+                    help="skip the basic reference rows (contract; gin vs OpenSpiel)")
     args = ap.parse_args(argv)
     levels = args.levels.split(",")
     parts = args.only.split(",")
@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
         from openspiel_gin import openspiel_game
 
         print(f"gin vs OpenSpiel SimpleGinRummyBot, {args.games} games per pairing:", flush=True)
-        for level in ["basic", *levels]:
+        for level in levels if args.no_basic_rows else ["basic", *levels]:
             jobs = [(level, base + i) for i in range(args.games)]
             report(f"{level} vs openspiel-simple", pool_map(openspiel_game, jobs, args.jobs))
     if "contract" in parts:
