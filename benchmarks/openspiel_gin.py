@@ -57,6 +57,22 @@ def openspiel_game(args: tuple[str, int]) -> tuple[int, float, int, int, int]:
     """One game to 100 of ``level`` against SimpleGinRummyBot (same result tuple as
     ``bots.gin_game``)."""
     level, seed = args
+    state = openspiel_match(level, seed)
+    me = seed % 2
+    pts = 0.0
+    won = lost = 0
+    for r in state.hand_results:
+        if r.winner is None:
+            continue
+        pts += r.points if r.winner == me else -r.points
+        won += r.winner == me
+        lost += r.winner != me
+    return int(state.winner == me), pts, len(state.hand_results), won, lost
+
+
+def openspiel_match(level: str, seed: int) -> Any:
+    """The final match state of one game to 100 of ``level`` (in seat ``seed % 2``)
+    against SimpleGinRummyBot."""
     engine = get_engine("gin")
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(seed)
@@ -82,15 +98,7 @@ def openspiel_game(args: tuple[str, int]) -> tuple[int, float, int, int, int]:
                 p = ours if seat == me else _BASIC
                 hand_state, _ = engine.apply(hand_state, p.choose(engine, engine.view(hand_state, seat), legal, rng))
             state = hand_state
-    pts = 0.0
-    won = lost = 0
-    for r in state.hand_results:
-        if r.winner is None:
-            continue
-        pts += r.points if r.winner == me else -r.points
-        won += r.winner == me
-        lost += r.winner != me
-    return int(state.winner == me), pts, len(state.hand_results), won, lost
+    return state
 
 
 _BASIC = get_engine("gin").player("basic")

@@ -1,18 +1,23 @@
 """The strong gin player: opponent modelling and sampled worlds (issue 12, level ``hard``).
 
 From its seat's view only (:class:`rummy.gin.bots_model.Memory`) it knows which cards
-the opponent took from the pile, passed and discarded. At a knock decision it samples
+the opponent took from the pile, passed and discarded. At every discard it samples
 worlds consistent with everything seen — the opponent's hidden cards drawn from the
-unseen ones, weighted by his pickups and passes, and the rest as the stock — and values:
+unseen ones, weighted by his pickups and passes (:func:`rummy.gin.bots_model.weight`),
+the rest as the stock in a random order — and values, over the same worlds:
 
-* each legal knock (G-7.2) by the defender's best count after layoffs (G-11, exact),
-  so among equal counts the arrangement that leaves the fewest layoffs wins;
-* playing on, by playing each world out with a fast greedy policy for both seats.
+* each of the few best discards by the medium player's model, by playing the hand out
+  with a fast greedy policy for both seats (:func:`playout`: take the discard only when
+  it melds or lets one knock, throw the card that leaves the least deadwood, knock at
+  once — the way the usual opponents play);
+* each legal knock (G-7.2) by the defender's count after his layoffs in that world
+  (G-11), so a knock that leaves him an undercut is seen, and among equal counts the
+  arrangement that leaves the fewest layoffs wins.
 
-Outcomes are priced by the chance of winning the game (G-14.1), not by the hand's points,
-and the player leaves the greedy move (knock at once) only when playing on is clearly
-better. Draws and discards are the medium player's, priced with the same model.
-Deterministic given the random generator it is handed.
+Outcomes are priced by the chance of winning the game (G-14.1), not by the hand's
+points; it leaves the greedy move (the model's discard, or a knock at once) only when
+another is clearly better. Draws are the medium player's. Deterministic given the
+random generator it is handed; masks are the solver's (:mod:`rummy.gin.melds`).
 """
 
 from __future__ import annotations
@@ -27,95 +32,158 @@ from rummy.gin.bots import (
     TrackingPlayer,
     choose_draw,
     discard_score,
+    improves,
     live_cards,
     taker,
 )
 from rummy.gin.bots_model import game_win, weight
-from rummy.gin.layoffs import best_defence
-from rummy.gin.melds import _dw_mask as dw  # the solver's inner loop, masks in, no checks
-from rummy.gin.melds import best_melds, card_bit, hand_mask, mask_cards
+from rummy.gin.melds import (  # the solver's tables and loops
+    _DW,
+    _RUN,
+    _choices,
+    _split,
+    best_melds,
+    hand_mask,
+    mask_cards,
+)
+from rummy.gin.melds import _dw_mask as dw  # masks in, no checks
 from rummy.gin.view import SeatView
 
-WORLDS = 24  # sampled worlds per knock decision
-LATE = 8  # with this few stock cards left (over the floor) it knocks at once
-MARGIN = 0.02  # leaving the greedy move must gain this chance of winning the game
-DISCARD_WORLDS = 12  # sampled worlds per discard decision
-SELECTION = 0  # extra cards a sampled hand is chosen from (his kept draws); 6 measured worse: 56 % vs basic
-CANDIDATES = 1  # discards tried in playouts (1: off; 3 measured no better, 60 % vs 65 %)
-CLOSE = 4.0  # ... when their model score is within this of the best
+WORLDS = 32  # sampled worlds per decision
+CANDIDATES = 4  # discards tried in playouts: the model's best few ...
+CLOSE = 6.0  # ... whose model score is within this of the best
+MARGIN = 0.01  # leaving the greedy move must gain this chance of winning the game
+DRAW_SEARCH = False  # take-or-draw decisions played out too
+LATE = 0  # with this few stock cards left (over the floor) it knocks at once
+
+_SPREAD = 0x0001000100010001  # a rank bit copied into the four suits
+_VALUE = {1 << (16 * s + r): min(r, 10) for s in range(4) for r in range(1, 14)}
 
 
-def _value(bit: int) -> int:
-    rank = (bit.bit_length() - 1) & 15
-    return rank if rank < 10 else 10
+def _best(h: int, barred: int) -> tuple[int, int]:
+    """(card to discard, deadwood of the rest) for the 11 cards of mask ``h``: the least
+    deadwood, ties to the highest card; never ``barred`` (the card just taken, G-5.3)."""
+    best, best_card, best_key = 1000, 0, 0
+    rest = h ^ barred if barred else h
+    value = _VALUE
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        v = dw(h ^ b)
+        if v < best or v == best and value[b] > best_key:
+            best, best_card, best_key = v, b, value[b]
+    return best_card, best
+
+
+def _arrangement(m: int) -> tuple[int, int]:
+    """(deadwood, melded cards) of a best arrangement of every card of mask ``m``."""
+    a, b, c, d = _split(m.to_bytes(8, "little"))
+    t = (a & b & (c | d)) | (c & d & (a | b))  # ranks held 3+ times (G-2.1 sets)
+    table, run = _DW, _RUN
+    if not t:
+        return table[a] + table[b] + table[c] + table[d], (
+            run[a] | run[b] << 16 | run[c] << 32 | run[d] << 48
+        )
+    best, runs = 1000, m
+    for x in _choices(m, t):  # x: the cards left for runs, m ^ x in sets
+        a, b, c, d = _split(x.to_bytes(8, "little"))
+        v = table[a] + table[b] + table[c] + table[d]
+        if v < best:
+            best, runs = v, x
+    a, b, c, d = _split(runs.to_bytes(8, "little"))
+    return best, m ^ runs | run[a] | run[b] << 16 | run[c] << 32 | run[d] << 48
+
+
+def _highest(dead: int) -> int:
+    """The highest-ranked card of mask ``dead`` (ties: suit order), 0 for none."""
+    fold = (dead | dead >> 16 | dead >> 32 | dead >> 48) & 0x3FFE
+    if not fold:
+        return 0
+    same = dead & (1 << fold.bit_length() - 1) * _SPREAD
+    return same & -same
 
 
 def playout(
     hands: list[int], stock: Sequence[int], top: int, turn: int, limit: int, floor: int,
     gin_bonus: int, undercut_bonus: int,
 ) -> tuple[int, int]:
-    """Play a hand out greedily from ``turn``'s draw; returns (winner or -1, points)."""
-    i, n = 0, len(stock)
-    barred = 0
-    for _ in range(60):
-        h = hands[turn]
-        now = dw(h)
-        if top and _best(h | top, top)[1] < now:
-            h |= top
-            barred = top
+    """Play a hand out greedily from ``turn``'s draw; returns (winner or -1, points).
+
+    Both seats play as the usual opponents do: take the discard when it melds in the best
+    arrangement of the eleven or lets them knock, else draw; throw the highest deadwood
+    card; knock at once (G-7.2). ``hands`` (two 10-card masks) is changed in place;
+    ``stock`` is drawn in order, ``top`` is the discard on offer. Knocks are scored
+    without layoffs (G-12)."""
+    i, n = 0, len(stock) - floor
+    value = _VALUE
+    for _ in range(80):
+        h = hands[turn] | top
+        count, melded = _arrangement(h)
+        card = _highest(h & ~melded & ~top)
+        if top & melded or card and count - value[card] <= limit:  # take it
+            if card:
+                count -= value[card]
+            else:
+                card, count = _best(h, top)
         else:
-            if n - i <= floor:
+            if i >= n:
                 return -1, 0  # G-13: the hand is dead
-            h |= stock[i]
+            h ^= top | stock[i]
             i += 1
-            barred = 0
-        card, count = _best(h, barred)
+            count, melded = _arrangement(h)
+            card = _highest(h & ~melded)
+            if card:
+                count -= value[card]
+            else:  # eleven cards melded: keep ten of them melded
+                card, count = _best(h, 0)
         h ^= card
         hands[turn] = h
-        if count <= limit:  # knock at once (no layoffs in playouts)
+        if count <= limit:  # knock at once
             other = dw(hands[1 - turn])
             if count == 0:
-                return turn, other + gin_bonus
+                return turn, other + gin_bonus  # G-9
             if other <= count:
-                return 1 - turn, count - other + undercut_bonus
+                return 1 - turn, count - other + undercut_bonus  # G-12.1
             return turn, other - count
         top = card
         turn = 1 - turn
     return -1, 0
 
 
-def _worst(h: int, keep: int) -> int:
-    """The card a greedy player throws from mask ``h`` (never one of ``keep``)."""
-    best, best_card, best_key = 1000, 0, 0
-    rest = h & ~keep
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        v = dw(h ^ b)
-        key = _value(b)
-        if v < best or v == best and key > best_key:
-            best, best_card, best_key = v, b, key
-    return best_card
+def melds_masks(melds: Sequence[Sequence[Card]]) -> tuple[list[int], int]:
+    """(run masks, 4th-card mask of the sets) of a knocker's melds, for layoffs."""
+    runs, fourth = [], 0
+    for m in melds:
+        bits = hand_mask(m)
+        if len({c.rank for c in m}) == 1:
+            if len(m) == 3:
+                rank = (bits & -bits).bit_length() - 1 & 15
+                fourth |= (1 << rank) * _SPREAD & ~bits
+        else:
+            runs.append(bits)
+    return runs, fourth
 
 
-def _best(h: int, barred: int) -> tuple[int, int]:
-    """(card to discard, deadwood of the rest) for the 11 cards of mask ``h``."""
-    best, best_card, best_key = 1000, 0, 0
-    rest = h
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        if b == barred:
-            continue
-        v = dw(h ^ b)
-        key = _value(b)
-        if v < best or v == best and key > best_key:
-            best, best_card, best_key = v, b, key
-    return best_card, best
+def defender_count(opp: int, runs: list[int], fourth: int) -> int:
+    """The defender's count in mask ``opp`` after laying off on the knocker's melds
+    (G-11.1: the 4th of a set, chains at either end of a run); a close, fast estimate
+    of :func:`rummy.gin.layoffs.best_defence`: all layoffs or none."""
+    lay = opp & fourth
+    for r in runs:
+        grown = r
+        while True:
+            more = (grown << 1 | grown >> 1) & opp & ~grown
+            if not more:
+                break
+            grown |= more
+        lay |= grown & ~r
+    if not lay:
+        return dw(opp)
+    return min(dw(opp), dw(opp & ~lay))
 
 
 class HardPlayer(TrackingPlayer):
-    """Sampled-world knock decisions on top of the medium player's play."""
+    """Sampled-world discards and knocks on top of the medium player's model."""
 
     name = "hard"
 
@@ -127,42 +195,125 @@ class HardPlayer(TrackingPlayer):
         self, view: SeatView, legal: Sequence[Action], kinds: Mapping[str, Action],
         hand: list[Card], rng: random.Random,
     ) -> Action:
-        knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
-        live = live_cards(self.memory, view)
-        if knocks:
-            best_discard = min(
-                discards, key=lambda a: discard_score(self.memory, view, hand, a.card, live)  # type: ignore[arg-type]
-            ) if discards else None
-            return self.knock_or_play(view, hand, knocks, best_discard, rng)
-        draw = choose_draw(kinds, view.discard_top, taker(hand, view.knock_limit or 0))
+        knocks = [a for a in legal if a.kind == "knock"]
+        if discards or knocks:
+            return self.discard_or_knock(view, hand, discards, knocks, rng)
+        top = view.discard_top
+        take = kinds.get("take_upcard") or kinds.get("draw_discard")
+        other = kinds.get("pass_upcard") or kinds.get("draw_stock")
+        if DRAW_SEARCH and take and other and top is not None and other.kind == "draw_stock":
+            wants = taker(hand, view.knock_limit or 0)(top)
+            if improves(hand, top) > 0:
+                return self.take_or_draw(view, hand, top, take, other, wants, rng)
+        draw = choose_draw(kinds, top, taker(hand, view.knock_limit or 0))
         if draw is not None:
             return draw
-        if discards:
-            return self.choose_discard(view, hand, discards, live, rng)
         return pick_kind(kinds, CLOSING) or legal[0]
 
-    def choose_discard(
-        self, view: SeatView, hand: list[Card], discards: list[Action], live: set[Card],
+    def take_or_draw(
+        self, view: SeatView, hand: list[Card], top: Card, take: Action, draw: Action,
+        wants: bool, rng: random.Random,
+    ) -> Action:
+        """Take the discard or draw from the stock (G-5.1), by playing both out over the
+        same worlds: after the stock card, the greedy discard; the model's default
+        (:func:`rummy.gin.bots.worth_taking`) unless the other is clearly better."""
+        worlds = self.worlds_for(view, rng, self.worlds)
+        value = self._valuer(view)
+        rules = view.rules
+        seat = view.seat or 0
+        limit = view.knock_limit or 0
+        mine = hand_mask(hand)
+        # Taking: the greedy discard of the eleven (never the card taken, G-5.3).
+        h11 = mine | top.bit
+        count, melded = _arrangement(h11)
+        card = _highest(h11 & ~melded & ~top.bit)
+        if not card:
+            card, count = _best(h11, top.bit)
+        kept = h11 ^ card
+        t_total = d_total = 0.0
+        for opp, stock in worlds:
+            hands = [0, 0]
+            if count <= limit:
+                d = dw(opp)
+                w, pts = (seat, d + rules.gin_bonus) if count == 0 else (
+                    (1 - seat, count - d + rules.undercut_bonus) if d <= count
+                    else (seat, d - count))
+            else:
+                hands[seat], hands[1 - seat] = kept, opp
+                w, pts = playout(hands, stock, card, 1 - seat, limit, rules.stock_floor,
+                                 rules.gin_bonus, rules.undercut_bonus)
+            t_total += value(w, pts)
+            if not stock:
+                d_total += value(-1, 0)
+                continue
+            s11 = mine | stock[0]
+            c2, mel2 = _arrangement(s11)
+            card2 = _highest(s11 & ~mel2)
+            if card2:
+                c2 -= _VALUE[card2]
+            else:
+                card2, c2 = _best(s11, 0)
+            if c2 <= limit:
+                d = dw(opp)
+                w, pts = (seat, d + rules.gin_bonus) if c2 == 0 else (
+                    (1 - seat, c2 - d + rules.undercut_bonus) if d <= c2 else (seat, d - c2))
+            else:
+                hands[seat], hands[1 - seat] = s11 ^ card2, opp
+                w, pts = playout(hands, stock[1:], card2, 1 - seat, limit,
+                                 rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
+            d_total += value(w, pts)
+        n = len(worlds)
+        t_v, d_v = t_total / n, d_total / n
+        if wants:
+            return draw if d_v > t_v + MARGIN else take
+        return take if t_v > d_v + MARGIN else draw
+
+    def discard_or_knock(
+        self, view: SeatView, hand: list[Card], discards: list[Action], knocks: list[Action],
         rng: random.Random,
     ) -> Action:
-        """The model's best discard, unless a close one plays out clearly better."""
+        """The model's best discard, unless a close one or a knock plays out clearly better."""
+        live = live_cards(self.memory, view)
+        mem = self.memory
         scored = sorted(
-            (discard_score(self.memory, view, hand, a.card, live), i, a)  # type: ignore[arg-type]
+            (discard_score(mem, view, hand, a.card, live), i, a)  # type: ignore[arg-type]
             for i, a in enumerate(discards)
         )
+        rules = view.rules
+        if knocks:
+            counts = sorted(
+                (sum(c.value for c in dead), i, a, melds)
+                for i, a in enumerate(knocks)
+                for melds, dead in [best_melds([c for c in hand if c != a.card])]
+            )
+            if counts[0][0] == 0 or not scored:
+                return counts[0][2]  # gin (G-9): nothing beats it
+            if view.stock_size <= rules.stock_floor + LATE:
+                return counts[0][2]
         close = [a for sc, _, a in scored[:CANDIDATES] if sc <= scored[0][0] + CLOSE]
-        if len(close) < 2 or view.stock_size <= view.rules.stock_floor + 2:
+        if not knocks and len(close) < 2:
             return scored[0][2]
-        worlds = self.worlds_for(view, rng, DISCARD_WORLDS)
+        worlds = self.worlds_for(view, rng, self.worlds)
         value = self._valuer(view)
-        best, best_v = close[0], -1.0
+        options: list[tuple[float, int, Action]] = []
         for k, a in enumerate(close):
             assert a.card is not None
-            v = self._play_on(view, hand, a.card, worlds, value) - (0 if k == 0 else MARGIN)
-            if v > best_v:
-                best, best_v = a, v
-        return best
+            v = self._play_on(view, hand, a.card, worlds, value)
+            options.append((v - (0 if k == 0 else MARGIN), -k, a))
+        if knocks:
+            seat = view.seat or 0
+            for count, i, a, melds in counts[:3]:
+                runs, fourth = melds_masks(melds)
+                total = 0.0
+                for opp, _stock in worlds:
+                    d = defender_count(opp, runs, fourth)
+                    if d <= count and rules.undercut_on_tie or d < count:
+                        total += value(1 - seat, count - d + rules.undercut_bonus)  # G-12.1
+                    else:
+                        total += value(seat, d - count)
+                options.append((total / len(worlds) + MARGIN, 100 - i, a))
+        return max(options, key=lambda o: (o[0], o[1]))[2]
 
     def _valuer(self, view: SeatView) -> Callable[[int, int], float]:
         seat = view.seat or 0
@@ -181,91 +332,118 @@ class HardPlayer(TrackingPlayer):
     @staticmethod
     def _play_on(
         view: SeatView, hand: list[Card], discard: Card,
-        worlds: list[tuple[list[Card], list[int]]], value: Callable[[int, int], float],
+        worlds: list[tuple[int, list[int]]], value: Callable[[int, int], float],
     ) -> float:
         """The mean value over ``worlds`` of discarding ``discard`` and playing the hand out."""
         rules = view.rules
         seat = view.seat or 0
         me_mask = hand_mask([c for c in hand if c != discard])
-        top = card_bit(discard)
+        top = discard.bit
+        limit = view.knock_limit or 0
         total = 0.0
         for opp, stock in worlds:
             hands = [0, 0]
             hands[seat] = me_mask
-            hands[1 - seat] = hand_mask(opp)
-            w, pts = playout(hands, stock, top, 1 - seat, view.knock_limit or 0,
+            hands[1 - seat] = opp
+            w, pts = playout(hands, stock, top, 1 - seat, limit,
                              rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
             total += value(w, pts)
         return total / len(worlds)
 
-    # -- the knock decision --------------------------------------------------------------
-
     def worlds_for(
-        self, view: SeatView, rng: random.Random, count: int | None = None
-    ) -> list[tuple[list[Card], list[int]]]:
-        """Sampled (opponent's hand, stock order as bits) consistent with the view."""
+        self, view: SeatView, rng: random.Random, count: int
+    ) -> list[tuple[int, list[int]]]:
+        """Sampled (opponent's hand, stock order) as masks, consistent with the view.
+
+        ``PROPOSALS`` times ``count`` hands are drawn: the cards he is known to hold, the
+        rest from the unseen cards weighted by :func:`weight` (without replacement). Each
+        is weighted by how well it explains his last turns as a greedy player's
+        (:func:`explains`), and ``count`` are drawn by those weights; the other unseen
+        cards are the stock, shuffled."""
         mem = self.memory
         seat = view.seat or 0
         size = view.hand_sizes[1 - seat]
         known = sorted(c for c in mem.opp_has if c not in view.hand)[:size]
         unknown = mem.unknown(view)
-        weights = [weight(mem, c) for c in unknown]
+        bits = [c.bit for c in unknown]
+        inv = [1.0 / weight(mem, c) for c in unknown]
         need = max(0, min(size - len(known), len(unknown)))
-        # He has kept the best of the cards he drew: deal him ``extra`` more and let him
-        # throw the worst (greedy, as a player would), so his hand is as good as his play.
-        extra = max(0, min(SELECTION, mem.opp_turns, len(unknown) - need))
-        keep = sum(card_bit(c) for c in known)
+        keep = sum(c.bit for c in known)
+        idx = range(len(unknown))
+        rand = rng.random
+        limit = view.knock_limit or 0
+        events = mem.opp_events[-HISTORY:]
+        hands: list[int] = []
+        likes: list[float] = []
+        for _ in range(count * PROPOSALS if events else count):
+            keys = sorted(idx, key=lambda j: rand() ** inv[j], reverse=True)
+            opp = keep + sum(bits[j] for j in keys[:need])
+            hands.append(opp)
+            likes.append(explains(opp, events, limit) if events else 1.0)
+        if events:
+            hands = rng.choices(hands, weights=likes, k=count)
         out = []
-        for _ in range(count or self.worlds):
-            keyed = sorted(
-                range(len(unknown)), key=lambda j: rng.random() ** (1.0 / weights[j]), reverse=True
-            )
-            opp_m = keep + sum(card_bit(unknown[j]) for j in keyed[: need + extra])
-            for _k in range(extra):
-                opp_m ^= _worst(opp_m, keep)
-            opp = mask_cards(opp_m)
-            rest = [card_bit(unknown[j]) for j in keyed if not opp_m & card_bit(unknown[j])]
+        for opp in hands:
+            rest = [b for b in bits if not opp & b]
             rng.shuffle(rest)
             out.append((opp, rest[: max(view.stock_size, 0)]))
         return out
 
-    def knock_or_play(
-        self, view: SeatView, hand: list[Card], knocks: list[Action], play: Action | None,
-        rng: random.Random,
-    ) -> Action:
-        rules = view.rules
-        seat = view.seat or 0
-        target = rules.game_target
-        mine, theirs = view.scores[seat], view.scores[1 - seat]
-        value = self._valuer(view)
-        counts = []
-        for a in knocks:
-            melds, dead = best_melds([c for c in hand if c != a.card])
-            counts.append((sum(c.value for c in dead), a, melds))
-        if counts[0][0] == 0 or mine + counts[0][0] >= target and counts[0][0] == 0:
-            return knocks[0]  # gin (G-9)
-        if game_win(target, mine + 1, theirs) >= 1.0:
-            return knocks[0]
-        if view.stock_size <= rules.stock_floor + LATE:
-            return knocks[0]  # late: knock, so two hard players never let hands die for ever
-        worlds = self.worlds_for(view, rng)
-        options = sorted(counts, key=lambda t: t[0])[:3]
-        best_knock, best_v = knocks[0], -1.0
-        for count, action, melds in options:
-            total = 0.0
-            for opp, _stock in worlds:
-                d = best_defence(opp, melds).count if opp else 99  # G-11.3
-                if d <= count and rules.undercut_on_tie or d < count:
-                    total += value(1 - seat, count - d + rules.undercut_bonus)  # G-12.1
-                else:
-                    total += value(seat, d - count)
-            v = total / len(worlds)
-            if v > best_v:
-                best_knock, best_v = action, v
-        if play is None or play.card is None:
-            return best_knock
-        go_on = self._play_on(view, hand, play.card, worlds, value)
-        return play if go_on > best_v + MARGIN else best_knock
+
+PROPOSALS = 4  # hands drawn per world kept, before weighting by his turns
+HISTORY = 3  # of his last turns weighed
+_RANK_ABOVE = [0x3FFE & ~((2 << r) - 1) for r in range(16)]  # rank bits above r
 
 
-__all__ = ["HardPlayer", "mask_cards", "playout"]
+def explains(opp: int, events: Sequence[tuple[str, Card | None, Card | None]], limit: int) -> float:
+    """How well the 10-card hand ``opp`` explains his recent turns (``events``, oldest
+    first) as a greedy player's: his newest discard the highest deadwood card of his
+    eleven and no knock when he could have (G-7.2); at older turns no loose card of
+    ``opp`` that outranks what he threw then; no card passed that melds with ``opp``.
+    ``MISS`` for each turn it does not explain."""
+    like = 1.0
+    last = len(events) - 1
+    for k, (kind, card, out) in enumerate(events):
+        if kind == "pass" or kind == "draw":
+            if card is not None and _would_take(opp, card.bit, limit):
+                like *= MISS  # he passed a card that melds with his hand
+        if out is None:
+            continue
+        x = out.bit
+        if k == last:
+            if not _would_throw(opp | x, x, limit):
+                like *= MISS
+        else:
+            fold = opp & ~_arrangement(opp)[1]
+            fold = (fold | fold >> 16 | fold >> 32 | fold >> 48) & 0x3FFE
+            if fold & _RANK_ABOVE[(x.bit_length() - 1) & 15]:
+                like *= 0.5 + 0.5 * MISS
+    return like
+
+
+def _would_take(h: int, top: int, limit: int) -> bool:
+    """A greedy player with hand ``h`` takes ``top``: it melds or lets him knock."""
+    m = h | top
+    count, melded = _arrangement(m)
+    if top & melded:
+        return True
+    card = _highest(m & ~melded & ~top)
+    return bool(card) and count - _VALUE[card] <= limit
+
+
+def _would_throw(h11: int, x: int, limit: int) -> bool:
+    """A greedy player with the eleven ``h11`` throws ``x`` and does not knock."""
+    count, melded = _arrangement(h11)
+    dead = h11 & ~melded
+    if not x & dead:
+        return False
+    top = _highest(dead)
+    if (top.bit_length() - 1) & 15 > (x.bit_length() - 1) & 15:
+        return False
+    return count - _VALUE[x] > limit
+
+
+MISS = 0.15  # a hand's weight for each choice of his it does not explain
+
+
+__all__ = ["HardPlayer", "defender_count", "mask_cards", "playout"]

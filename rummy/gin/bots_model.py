@@ -51,6 +51,9 @@ class Memory:
     after_me: tuple[Card | None, int] | None = None  # (top, size) after our last action
     own_last_discard: Card | None = None
     opp_turns: int = 0
+    # His turns in order: ("take", card taken, discard), ("draw", card passed or None,
+    # discard) or ("pass", upcard, None).
+    opp_events: list[tuple[str, Card | None, Card | None]] = field(default_factory=list)
 
     def observe(self, view: SeatView) -> None:
         """Update from the view at one of our decisions."""
@@ -71,6 +74,7 @@ class Memory:
         self.pile = [view.upcard]
         if view.seat == view.dealer and view.hand_phase == "upcard":
             self.opp_passed.add(view.upcard)  # G-4.3: the non-dealer passed it
+            self.opp_events.append(("pass", view.upcard, None))
         elif view.seat == view.dealer:
             self._opponent_turn(view, view.upcard, 1)  # he took it (G-4.1) and discarded
 
@@ -79,6 +83,7 @@ class Memory:
         if view.hand_phase == "forced_draw":
             if view.upcard is not None:
                 self.opp_passed.add(view.upcard)  # the dealer passed it too (G-4.4)
+                self.opp_events.append(("pass", view.upcard, None))
             return
         now = view.discard_top
         if now is None:
@@ -86,11 +91,13 @@ class Memory:
         if view.discard_size == size + 1:  # he drew from the stock, passed ours
             if top is not None:
                 self.opp_passed.add(top)
+            self.opp_events.append(("draw", top, now))
         elif view.discard_size == size and top is not None and now != top:
             self.opp_took.append(top)  # he took ours and discarded another
             self.opp_has.add(top)
             if self.pile and self.pile[-1] == top:
                 self.pile.pop()
+            self.opp_events.append(("take", top, now))
         else:
             return
         self.opp_has.discard(now)

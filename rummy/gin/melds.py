@@ -273,7 +273,8 @@ def _dw11_mask(m: int) -> int:
 
 def _deadwood_function() -> Callable[[Iterable[CardLike] | int], int]:
     """:func:`deadwood`, its tables bound as closure cells (faster than globals)."""
-    get_bit, split, dw, dw_sets, dw11, hand_mask_ = _get_bit, _split, _DW, _dw_sets, _dw11_mask, _hand_mask
+    get_bit, split, dw, d1 = _get_bit, _split, _DW, _D1
+    dw_sets, dw11, hand_mask_ = _dw_sets, _dw11_mask, _hand_mask
 
     def deadwood(cards: Iterable[CardLike] | int) -> int:
         """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards.
@@ -292,11 +293,11 @@ def _deadwood_function() -> Callable[[Iterable[CardLike] | int], int]:
         else:
             if m.bit_count() != n:  # a duplicate carries into another bit
                 m, n = hand_mask_(cards)  # type: ignore[arg-type]  # a list, not a mask
-        if n == 11:
-            return dw11(m)
         a, b, c, d = split(m.to_bytes(8, "little"))
         v = dw[a] + dw[b] + dw[c] + dw[d]  # runs only
         t = (a & b & (c | d)) | (c & d & (a | b))  # some rank held 3+ times
+        if n == 11:  # G-7.2: the best ten of eleven
+            return v + min(d1[a], d1[b], d1[c], d1[d]) if not t else dw11(m)
         if not t:
             return v
         if not t & (t - 1) and not a & b & c & d:  # one rank held 3 times: a set or not
