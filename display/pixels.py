@@ -27,11 +27,38 @@ def _lead(surf: pygame.Surface, x: int, width: int) -> int:
     return (-(surf._pixels_address + x * bpp) % LINE) // bpp
 
 
+TILE_ROWS = 64
+TILE_MIN_WIDTH = 256  # narrower fills (a side panel's) stay SDL fills: a band per 64 rows costs more there
+_TILES: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def _tile(surf: pygame.Surface, colour: RGB, width: int) -> pygame.Surface | None:
+    """A band of ``colour`` in ``surf``'s (opaque 32-bit) pixel format, at least ``width``
+    wide (None for other surfaces)."""
+    if surf.get_bytesize() != 4 or surf.get_flags() & pygame.SRCALPHA:
+        return None
+    key = (tuple(colour), surf.get_masks())
+    tile = _TILES.get(key)
+    if tile is None or tile.get_width() < width:
+        if len(_TILES) > 8:
+            _TILES.clear()
+        tile = pygame.Surface((max(width, surf.get_width()), TILE_ROWS), 0, surf)
+        tile.fill(colour)
+        _TILES[key] = tile
+    return tile
+
+
 def fill(surf: pygame.Surface, colour: RGB, rect: pygame.Rect | None = None) -> pygame.Rect:
     """``surf.fill(colour, rect)`` (the clip applies; returns the rect filled)."""
     r = surf.get_clip() if rect is None else pygame.Rect(rect).clip(surf.get_clip())
     if r.width <= 0 or r.height <= 0:
         return pygame.Rect(r.x, r.y, 0, 0)
+    if r.width >= TILE_MIN_WIDTH and r.height >= 16:
+        tile = _tile(surf, colour, r.width)
+        if tile is not None:
+            for y in range(r.top, r.bottom, TILE_ROWS):
+                blit_opaque(surf, tile, (r.x, y), pygame.Rect(0, 0, r.width, min(TILE_ROWS, r.bottom - y)))
+            return r
     lead = _lead(surf, r.x, r.width)
     if lead:
         surf.fill(colour, (r.x, r.y, lead, r.height))
