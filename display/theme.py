@@ -162,23 +162,26 @@ _cut_cache: dict[tuple, str] = {}
 def cut_to_width(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` as it fits ``width`` pixels at ``size``: whole, or cut short with "…" (a line
     drawn wider than its box would paint over its neighbours: a panel's words over the
-    next panel, which drawing by regions does not repaint)."""
+    next panel, which drawing by regions does not repaint). Cached either way: every
+    line drawn asks, and measuring a line is not free."""
     f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    key = (text, width, ladder(size), bold)
+    key = (text, width, f)  # the font itself: a stand-in font (a damaged file) measures otherwise
     got = _cut_cache.get(key)
     if got is None:
-        if len(_cut_cache) > 2000:
+        if len(_cut_cache) > 4000:
             _cut_cache.clear()
-        lo, hi = 0, len(text)  # the longest head that fits with its "…"
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if f.size(text[:mid].rstrip() + "…")[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        got = _cut_cache[key] = text[:lo].rstrip() + "…" if lo else ""
+        if f.size(text)[0] <= width:
+            got = text
+        else:
+            lo, hi = 0, len(text)  # the longest head that fits with its "…"
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if f.size(text[:mid].rstrip() + "…")[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            got = text[:lo].rstrip() + "…" if lo else ""
+        _cut_cache[key] = got
     return got
 
 
