@@ -119,6 +119,8 @@ def stop_text_log() -> None:
 
 
 _render_cache: dict[tuple, pygame.Surface] = {}
+_render_bytes = 0  # the cached lines' pixels: a status line a move makes new lines, so bound the bytes
+RENDER_CACHE_BYTES = 8_000_000
 
 
 def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | int = False) -> pygame.Surface:
@@ -130,8 +132,10 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
     key = (text, size, tuple(colour), bold, angle)
     surf = _render_cache.get(key)
     if surf is None:
-        if len(_render_cache) > 1500:
-            del _render_cache[next(iter(_render_cache))]  # the oldest: no frame re-renders them all at once
+        global _render_bytes
+        while _render_cache and (len(_render_cache) > 1500 or _render_bytes > RENDER_CACHE_BYTES):
+            old = _render_cache.pop(next(iter(_render_cache)))  # the oldest: no frame re-renders them all at once
+            _render_bytes -= old.get_pitch() * old.get_height()
         if angle == 180:
             surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
         elif angle:
@@ -139,6 +143,7 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
         else:
             surf = font(size, bold).render(text, True, colour)
         _render_cache[key] = surf
+        _render_bytes += surf.get_pitch() * surf.get_height()
     return surf
 
 
