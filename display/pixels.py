@@ -9,6 +9,11 @@ off the few pixels before the next cache line (SDL does those with plain stores)
 rest starts on a line. The result is pixel for pixel what ``Surface.fill`` and
 ``Surface.blit`` draw; elsewhere (a Pi's ARM, rows whose pitch is not a whole number of
 lines) they are the plain calls.
+
+Those streaming stores also leave the filled pixels out of the cache, and cards blended
+onto a panel right after read them back from memory (on a turned panel, cards laid right
+to left, up to 7x slower per card). So :func:`fill` paints a wide rect (>= 256 px) by
+copying a cached band of the colour instead (ordinary stores): the same pixels.
 """
 
 from __future__ import annotations
