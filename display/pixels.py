@@ -12,8 +12,10 @@ lines) they are the plain calls.
 
 Those streaming stores also leave the filled pixels out of the cache, and cards blended
 onto a panel right after read them back from memory (on a turned panel, cards laid right
-to left, up to 7x slower per card). So :func:`fill` paints a wide rect (>= 256 px) by
-copying a cached band of the colour instead (ordinary stores): the same pixels.
+to left, up to 7x slower per card). So :func:`fill` with ``banded`` paints a wide rect
+(>= 256 px) by copying a cached band of the colour instead (ordinary stores): the same
+pixels. Only the upside-down panels ask for it: elsewhere the copies cost more than they
+save (the gin table's frames were ~10 % slower with every wide fill banded).
 """
 
 from __future__ import annotations
@@ -53,12 +55,14 @@ def _tile(surf: pygame.Surface, colour: RGB, width: int) -> pygame.Surface | Non
     return tile
 
 
-def fill(surf: pygame.Surface, colour: RGB, rect: pygame.Rect | None = None) -> pygame.Rect:
-    """``surf.fill(colour, rect)`` (the clip applies; returns the rect filled)."""
+def fill(surf: pygame.Surface, colour: RGB, rect: pygame.Rect | None = None, *, banded: bool = False) -> pygame.Rect:
+    """``surf.fill(colour, rect)`` (the clip applies; returns the rect filled); ``banded``: a
+    wide rect by copies of a band of the colour (for cards blended right after, right to
+    left: a turned panel)."""
     r = surf.get_clip() if rect is None else pygame.Rect(rect).clip(surf.get_clip())
     if r.width <= 0 or r.height <= 0:
         return pygame.Rect(r.x, r.y, 0, 0)
-    if r.width >= TILE_MIN_WIDTH and r.height >= 16:
+    if banded and r.width >= TILE_MIN_WIDTH and r.height >= 16:
         tile = _tile(surf, colour, r.width)
         if tile is not None:
             for y in range(r.top, r.bottom, TILE_ROWS):
