@@ -40,6 +40,9 @@ INPUT_POLL_S = 0.05
 #: ... and once nobody has touched the table for :data:`IDLE_AFTER_S`, ten times a second
 IDLE_POLL_S = 0.1
 IDLE_AFTER_S = 5.0
+INPUT_EVENTS = frozenset((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION, pygame.MOUSEBUTTONDOWN,
+                          pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP,
+                          pygame.TEXTINPUT))
 BUY_WINDOW_SECONDS = 2.5  # a computer in turn waits this long so people can press BUY (C-8.3)
 
 
@@ -449,7 +452,8 @@ class App:
 
     def handle_pygame_event(self, ev: pygame.event.Event, now: float) -> None:
         t = ev.type
-        self._input_t = now
+        if t in INPUT_EVENTS:  # a person at the table (not the window's own events at start-up)
+            self._input_t = now
         if t == pygame.QUIT:
             self.running = False
         elif t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):

@@ -119,6 +119,8 @@ def stop_text_log() -> None:
 
 
 _render_cache: dict[tuple, pygame.Surface] = {}
+_render_bytes = 0  # the cached lines' pixels: a status line a move makes new lines, so bound the bytes
+RENDER_CACHE_BYTES = 8_000_000
 
 
 def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | int = False) -> pygame.Surface:
@@ -130,8 +132,10 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
     key = (text, size, tuple(colour), bold, angle)
     surf = _render_cache.get(key)
     if surf is None:
-        if len(_render_cache) > 1500:
-            del _render_cache[next(iter(_render_cache))]  # the oldest: no frame re-renders them all at once
+        global _render_bytes
+        while _render_cache and (len(_render_cache) > 1500 or _render_bytes > RENDER_CACHE_BYTES):
+            old = _render_cache.pop(next(iter(_render_cache)))  # the oldest: no frame re-renders them all at once
+            _render_bytes -= old.get_pitch() * old.get_height()
         if angle == 180:
             surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
         elif angle:
@@ -139,6 +143,7 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
         else:
             surf = font(size, bold).render(text, True, colour)
         _render_cache[key] = surf
+        _render_bytes += surf.get_pitch() * surf.get_height()
     return surf
 
 
@@ -162,23 +167,26 @@ _cut_cache: dict[tuple, str] = {}
 def cut_to_width(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` as it fits ``width`` pixels at ``size``: whole, or cut short with "…" (a line
     drawn wider than its box would paint over its neighbours: a panel's words over the
-    next panel, which drawing by regions does not repaint)."""
+    next panel, which drawing by regions does not repaint). Cached either way: every
+    line drawn asks, and measuring a line is not free."""
     f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    key = (text, width, ladder(size), bold)
+    key = (text, width, f)  # the font itself: a stand-in font (a damaged file) measures otherwise
     got = _cut_cache.get(key)
     if got is None:
-        if len(_cut_cache) > 2000:
+        if len(_cut_cache) > 4000:
             _cut_cache.clear()
-        lo, hi = 0, len(text)  # the longest head that fits with its "…"
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if f.size(text[:mid].rstrip() + "…")[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        got = _cut_cache[key] = text[:lo].rstrip() + "…" if lo else ""
+        if f.size(text)[0] <= width:
+            got = text
+        else:
+            lo, hi = 0, len(text)  # the longest head that fits with its "…"
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if f.size(text[:mid].rstrip() + "…")[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            got = text[:lo].rstrip() + "…" if lo else ""
+        _cut_cache[key] = got
     return got
 
 

@@ -34,6 +34,8 @@ class AttractScene(Scene):
         self._now = self._t0
         self._full = True
         self._overlay_targets: list[Target] = []
+        # the overlay's items as the last full redraw made them (what they draw is worded then)
+        self._items: tuple[tuple, list[tuple[pygame.Rect, Callable[[pygame.Surface], object]]]] | None = None
 
     def enter(self) -> None:
         self._full = True
@@ -173,16 +175,18 @@ class AttractScene(Scene):
         touching the rects ``only``, each clipped to them (the touch targets stay as drawn)."""
         if only is None:
             before = len(self.targets)
-            for _rect, draw in self._overlay_items():
+            self._items = (self._bg_key, self._overlay_items())  # kept for the steps between full redraws
+            for _rect, draw in self._items[1]:
                 draw(surf)
             self._overlay_targets = self.targets[before:]
             return
         self.targets += self._overlay_targets
         if not only:
             return
+        items = self._items[1] if self._items is not None and self._items[0] == self._bg_key else self._overlay_items()
         clip = surf.get_clip()
         try:
-            for rect, draw in self._overlay_items():
+            for rect, draw in items:
                 for d in only:
                     if rect.colliderect(d):
                         surf.set_clip(d.clip(clip))

@@ -215,7 +215,8 @@ class PanelCanvas:
         return self.p.to_screen(r) if self.turned else pygame.Rect(r)
 
     def fill(self, colour: RGB, r: pygame.Rect | None = None) -> None:
-        pixels.fill(self.surf, colour, self.at(self.whole if r is None else r))
+        # an upside-down panel's cards are laid right to left after the fill (pixels.fill)
+        pixels.fill(self.surf, colour, self.at(self.whole if r is None else r), banded=self.p.angle == 180)
 
     def fill_except(self, colour: RGB, hole: pygame.Rect) -> None:
         """Fill the panel except local rect ``hole`` (which something opaque covers next)."""

@@ -28,6 +28,7 @@ from display.faults import storage_text
 from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
 from display.refusal_text import refusal_text
+from display.scenes import load_scene
 from display.scenes.base import Scene, Target
 from display.viewmodels import ButtonVM
 from rummy.actions import Action, ActionError
@@ -57,6 +58,8 @@ class TableScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        # the hand's review is imported now, not in the frame that ends the hand (10-15 ms)
+        load_scene(f"{app.match.game if app.match is not None else 'gin'}_review")
         self.now = app.clock()
         self.hold_seconds = 0.5
         self.ui: dict[int, Any] = {}
