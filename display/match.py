@@ -82,7 +82,7 @@ class MatchDriver:
 
     def legal(self, seat: int) -> list[Action]:
         """Legal actions for ``seat`` right now ([] when it is not his move)."""
-        key = (self.version, self.session.actions_applied, seat)
+        key = (self.version, self.session.actions_applied)  # one cache for every seat
         if self._legal_key != key:
             self._legal_cache = {}
             self._legal_key = key
