@@ -18,6 +18,7 @@ from rummy.actions import ActionError, CommonRefusal, RefusalCode
 from rummy.contract.kinds import Refusal as ContractRefusal
 from rummy.contract.rules import Contract
 from rummy.gin.kinds import Refusal as GinRefusal
+from rummy.reads import split_place
 
 C, G, K = CommonRefusal, GinRefusal, ContractRefusal
 
@@ -28,6 +29,10 @@ NOT_IN_HAND = N_("{card} is not in your hand.")
 NOTHING_TO_BUY = N_("Nothing to buy now")
 CANNOT_BUY = N_("You cannot buy from the discard pile now")
 NO_GROUPS = N_("Pick the cards of your contract first.")
+# real cards (read mode): a card read out of the shoe that cannot be where it came from
+CARD_READ_NEEDED = N_("Draw your card out of the shoe.")
+DEAL_READ_SIZE = N_("The deal needs {want} cards out of the shoe, not {got}.")
+NOT_READ_HAND = N_("This hand is played with the table's own cards: no card is read.")
 
 # Every refusal code of both games and the common ones (a test checks none is missing).
 TEXTS: dict[RefusalCode, str] = {
@@ -50,6 +55,11 @@ TEXTS: dict[RefusalCode, str] = {
     C.NOT_NOW: NOT_NOW,
     C.CARD_NEEDED: N_("Pick a card first."),
     # gin
+    G.CARD_ALREADY_PLACED: N_("{card} was read out of the shoe, but it is already {place}."),
+    G.CARD_READ_NEEDED: CARD_READ_NEEDED,
+    G.DEAL_READ_SIZE: DEAL_READ_SIZE,
+    G.NOT_READ_HAND: NOT_READ_HAND,
+    G.NOTHING_TO_VOID: N_("No hand is in play: there is nothing to void."),
     G.DEAL_NEEDS_ONE_PACK: N_("A gin deal needs one whole pack of 52 cards."),
     G.HAND_OVER: N_("This hand is over: wait for the next deal."),
     G.CARD_NOT_IN_HAND: NOT_IN_HAND,
@@ -78,6 +88,17 @@ TEXTS: dict[RefusalCode, str] = {
     G.LAYOFF_WRONG_SUIT: DOES_NOT_FIT,
     G.LAYOFF_NOT_AT_END: DOES_NOT_FIT,
     G.LAYOFF_NOT_A_MELD: DOES_NOT_FIT,
+    # contract: real cards (read mode)
+    K.CARD_ALREADY_PLACED: N_(
+        "{card} was read out of the shoe, but both packs' {card} are already {place}."),
+    K.CARD_NOT_IN_STOCK: N_(
+        "{card} was read out of the shoe, but it did not go back into the shoe: it is {place}."),
+    K.CARD_READ_NEEDED: CARD_READ_NEEDED,
+    K.DEAL_READ_SIZE: DEAL_READ_SIZE,
+    K.NOT_READ_HAND: NOT_READ_HAND,
+    K.READ_TOO_MANY: N_("Only {want} cards are due from the shoe, not {got}."),
+    K.NO_CARDS_DUE: N_("No card from the shoe is due now."),
+    K.NOTHING_TO_VOID: N_("No deal is in play: there is nothing to void."),
     # contract: the deal and the turn
     K.DEAL_WRONG_CARDS: N_("The deal needs exactly {count} cards from {decks} packs."),
     K.NOT_NOW: NOT_NOW,
@@ -143,6 +164,26 @@ CODES: dict[str, RefusalCode] = {str(code): code for code in TEXTS}
 CARD_PARAMS = frozenset({"card"})
 CARDS_PARAMS = frozenset({"cards", "meld", "extra", "missing"})
 SEAT_PARAMS = {"turn": "name", "asker": "name"}  # seat params shown as a player's name
+PLACE_PARAMS = frozenset({"place"})  # where a card is: rummy.reads place codes
+
+
+def place_words(place: str, name: Callable[[int], str]) -> str:
+    """A place code (``hand:1``, ``discard``, ``set_aside``, ``meld:3``; copies joined
+    with ``+``) as words: "in Ann's hand and on the discard pile"."""
+    parts: list[str] = []
+    for what, number in split_place(str(place)):
+        if what == "hand" and number is not None:
+            parts.append(_("in {name}'s hand").format(name=name(number)))
+        elif what == "meld" and number is not None:
+            parts.append(_("in meld {n} on the table").format(n=number))
+        elif what == "set_aside":
+            parts.append(_("set aside with the refused upcard"))
+        else:
+            parts.append(_("on the discard pile"))
+    text = parts[0] if parts else _("on the discard pile")
+    for more in parts[1:]:
+        text = _("{first} and {second}").format(first=text, second=more)
+    return text
 
 
 def _seat(seat: int) -> str:
@@ -157,6 +198,8 @@ def _words(params: Mapping[str, Any], name: Callable[[int], str]) -> dict[str, A
             out[key] = card_name(value)
         elif key in CARDS_PARAMS and value is not None:
             out[key] = cards_line(value)
+        elif key in PLACE_PARAMS and value is not None:
+            out[key] = place_words(value, name)
         else:
             out[key] = value
         if key in SEAT_PARAMS and isinstance(value, int):

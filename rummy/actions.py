@@ -17,6 +17,13 @@ from rummy.cards import Card, CardError, format_cards, parse_card
 
 TABLE = -1
 DEAL = "deal"  # the table's deal: every game's ``ActionKind.DEAL`` has this value
+DEAL_READ = "deal_read"  # a deal read out of the card shoe (read mode, issue 10)
+DEAL_KINDS = frozenset({DEAL, DEAL_READ})  # each starts a hand
+
+
+def is_deal(action: Action) -> bool:
+    """True for the table's deal of a hand, from a known order or read out of the shoe."""
+    return action.kind in DEAL_KINDS and action.seat == TABLE
 
 
 class RefusalCode(StrEnum):
@@ -209,7 +216,7 @@ class Action:
             parts.append(f"->{self.target}")
         if self.flag is not None:
             parts.append("yes" if self.flag else "no")
-        if self.cards and self.kind != DEAL:
+        if self.cards and self.kind not in DEAL_KINDS:
             parts.append(" ".join(map(str, self.cards)))
         return " ".join(parts)
 

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rummy.actions import TABLE, Action, Event
+from rummy.actions import TABLE, Action, Event, is_deal
 from rummy.cards import Card, shuffled_deck
 from rummy.games import GameEngine, get_engine
 from rummy.records import (
@@ -360,7 +360,7 @@ class MatchSession:
             result.messages.append(f"journal {old_path.name}: an older unfinished match was "
                                    f"moved to {DAMAGED}/{moved.name}")
         writer = JournalWriter.append_to(path, fsync=fsync)  # opens later if it cannot now
-        deals = sum(1 for a in rep.journal.actions if a.kind == "deal" and a.seat == TABLE)
+        deals = sum(1 for a in rep.journal.actions if is_deal(a))
         result.session = cls(root, rep.engine, rep.journal.header, rep.state, writer,
                              actions_applied=len(rep.journal.actions), deals=deals)
         return result
@@ -431,7 +431,7 @@ class MatchSession:
             raise StorageError(exc.kind, f"cannot journal the move: {exc.strerror}") from None
         self.state = new_state
         self.actions_applied += 1
-        if action.kind == "deal" and action.seat == TABLE:
+        if is_deal(action):
             self._deals += 1
         return events
 

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, ParamSpec, TypeVar
 
-from rummy.actions import TABLE, Action, Event
+from rummy.actions import Action, Event, is_deal
 from rummy.outcome import OutcomeReason
 from rummy.records import Journal, JournalError, Replay, read_journal, replay
 
@@ -280,7 +280,7 @@ def split_hands(steps: Sequence[tuple[Action, list[Event]]]) -> list[list[tuple[
     """Steps grouped into hands: each table deal starts a new hand (numbered from 1)."""
     hands: list[list[tuple[int, Action, list[Event]]]] = []
     for n, (action, events) in enumerate(steps, start=1):
-        if (action.kind == "deal" and action.seat == TABLE) or not hands:
+        if is_deal(action) or not hands:
             hands.append([])
         hands[-1].append((n, action, events))
     return hands

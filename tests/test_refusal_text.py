@@ -27,7 +27,7 @@ SAMPLES = {
     "min": 3, "max": 8, "has": 2, "rank": "7", "low": 2, "high": 3, "got": 5, "kind": "knock",
     "phase": "discard", "waiting": ("discard", "knock"), "value": "{'seat': 0}",
     "fields": ("colour",), "known": ("deal", "discard"), "field": "card", "detail": "bad card",
-    "reason": GinRefusal.KNOCK_OVER_LIMIT,
+    "reason": GinRefusal.KNOCK_OVER_LIMIT, "place": "hand:1+meld:3", "want": 21,
 }
 
 

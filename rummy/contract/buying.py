@@ -18,10 +18,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rummy.actions import TABLE, ActionError, Event
+from rummy.cards import Card
 from rummy.contract import flow
 from rummy.contract.kinds import EventKind as E
 from rummy.contract.kinds import Refusal
-from rummy.contract.state import ASK, PLAY, TAKE, TURN, BuyState, ContractState, PileCard
+from rummy.contract.state import ASK, PENALTY, PLAY, TAKE, TURN, BuyState, ContractState, PileCard
 
 
 def can_buy(state: ContractState, seat: int, pile: PileCard) -> bool:
@@ -201,17 +202,22 @@ def _start_take(
     return state, events
 
 
-def take_cards(state: ContractState, seat: int, k: int | None) -> tuple[ContractState, list[Event]]:
-    """The buyer takes ``k`` pack cards from the top (C-8.5)."""
+def take_cards(
+    state: ContractState, seat: int, k: int | None, cards: tuple[Card, ...] = ()
+) -> tuple[ContractState, list[Event]]:
+    """The buyer takes ``k`` pack cards from the top (C-8.5); in read mode ``cards`` may
+    carry the first stock cards read for it (the rest come with ``stock_cards``)."""
     buy = state.buy
     if state.phase != TAKE or buy is None or buy.buyer != seat:
         raise ActionError(Refusal.NOT_BUYING, seat=seat)
     if k is None or not 1 <= k <= buy.max_cards:
         raise ActionError(Refusal.TAKE_COUNT, max=buy.max_cards, got=k)
-    return execute(state, seat, k, "granted" if buy.granted else "refused")
+    return execute(state, seat, k, "granted" if buy.granted else "refused", cards)
 
 
-def in_turn_buy(state: ContractState, seat: int, k: int | None) -> tuple[ContractState, list[Event]]:
+def in_turn_buy(
+    state: ContractState, seat: int, k: int | None, cards: tuple[Card, ...] = ()
+) -> tuple[ContractState, list[Event]]:
     """C-8.2: N takes the top card and ``k - 1`` more, one stock card for each extra card."""
     if state.phase != TURN or seat != state.turn:
         raise ActionError(Refusal.NOT_IN_TURN, seat=seat)
@@ -225,19 +231,34 @@ def in_turn_buy(state: ContractState, seat: int, k: int | None) -> tuple[Contrac
         raise ActionError(
             Refusal.IN_TURN_BUY_COUNT, low=allowed.start, high=allowed.stop - 1, got=k
         )  # C-8.2
-    return execute(state, seat, k, "in_turn")
+    return execute(state, seat, k, "in_turn", cards)
 
 
-def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[ContractState, list[Event]]:
-    """Move ``k`` pack cards and the stock penalties to ``buyer``; then the next turn (C-8.6)."""
+def execute(
+    state: ContractState, buyer: int, k: int, how: str, cards: tuple[Card, ...] = ()
+) -> tuple[ContractState, list[Event]]:
+    """Move ``k`` pack cards and the stock penalties to ``buyer``; then the next turn (C-8.6).
+
+    In read mode the pack cards go to the buyer now and the stock cards come out of the
+    shoe: phase ``penalty`` until they are read (``cards``, then ``stock_cards``)."""
     rules = state.rules
     n = state.turn
     buy = state.buy
     first_free = how == "in_turn" or (how == "refused" and buyer == n)
     taken = [p.card for p in reversed(state.discard_pile[-k:])]  # top first
+    pile = state.discard_pile
     state = replace(state, discard_pile=state.discard_pile[:-k])
     per = rules.penalty_out_of_turn_per_card
     penalties = (rules.penalty_in_turn_first_card if first_free else per) + (k - 1) * per
+    if state.read:
+        if buy is None:  # the in-turn buy (C-8.2) asks nobody
+            buy = BuyState(pile[-1].card, pile[-1].discarder, buyer=buyer, first_free=True)
+        buy = replace(buy, buyer=buyer, first_free=first_free, how=how, taken=tuple(taken),
+                      due=penalties, drawn=(), refill=None)
+        state = flow.with_hand(state, buyer, (*state.hands[buyer], *taken), phase=PENALTY, buy=buy)
+        return read_stock_cards(state, cards)
+    if cards:
+        raise ActionError(Refusal.NOT_READ_HAND, cards=cards)
     drawn = []
     events: list[Event] = []
     dead = False
@@ -249,6 +270,17 @@ def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[Contrac
             break
         drawn.append(card)
     state = flow.with_hand(state, buyer, (*state.hands[buyer], *taken, *drawn))
+    return _bought(state, buyer, how, taken, drawn, penalties, buy.asker if buy else None,
+                   events, dead)
+
+
+def _bought(
+    state: ContractState, buyer: int, how: str, taken: list[Card], drawn: list[Card],
+    penalties: int, asker: int | None, events: list[Event], dead: bool,
+) -> tuple[ContractState, list[Event]]:
+    """The buy is complete (its cards in the buyer's hand): count it, then the next turn."""
+    rules = state.rules
+    n = state.turn
     buys = list(state.buys)
     buys[buyer] += 1
     state = replace(state, buys=tuple(buys), buy=None)
@@ -262,7 +294,7 @@ def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[Contrac
                 "cards": [str(c) for c in taken],
                 "penalty_cards": [str(c) for c in drawn],
                 "waived": penalties - len(drawn),
-                "asker": buy.asker if buy else None,
+                "asker": asker,
                 "turn": n,
             },
         ),
@@ -281,3 +313,55 @@ def execute(state: ContractState, buyer: int, k: int, how: str) -> tuple[Contrac
         skipped = tuple(flow.seats_from(state, n, buyer))
         state, more = flow.start_turn(state, state.left(buyer), skipped=skipped)
     return state, events + more
+
+
+# --- read mode: a buy's stock cards out of the shoe ---------------------------------------
+
+
+def cards_due(state: ContractState) -> int:
+    """Read mode, phase ``penalty``: how many stock cards can still come out for the buy
+    (those due, less what the stock and its one refill cannot give: waived, C-8.7)."""
+    buy = state.buy
+    if state.phase != PENALTY or buy is None:
+        return 0
+    left = buy.due - len(buy.drawn)
+    can = len(state.stock) + (len(state.discard_pile) - 1 if flow.can_refill(state) else 0)
+    return max(0, min(left, can))
+
+
+def stock_cards(state: ContractState, seat: int, cards: tuple[Card, ...]) -> tuple[ContractState, list[Event]]:
+    """Read mode: stock cards read out of the shoe for the buy in progress (C-8.5)."""
+    buy = state.buy
+    if state.phase != PENALTY or buy is None:
+        raise ActionError(Refusal.NO_CARDS_DUE, seat=seat)
+    if seat != buy.buyer:
+        raise ActionError(Refusal.NOT_BUYING, seat=seat)
+    if not cards:
+        raise ActionError(Refusal.READ_TOO_MANY, got=0, want=cards_due(state))
+    return read_stock_cards(state, cards)
+
+
+def read_stock_cards(state: ContractState, cards: tuple[Card, ...]) -> tuple[ContractState, list[Event]]:
+    """Take ``cards`` as the buy's next stock cards; complete the buy when none is due."""
+    want = cards_due(state)
+    if len(cards) > want:
+        raise ActionError(Refusal.READ_TOO_MANY, got=len(cards), want=want)
+    buy = state.buy
+    assert buy is not None and buy.buyer is not None
+    drawn = list(buy.drawn)
+    refill = buy.refill
+    for card in cards:
+        before = state.refills_used
+        state, _ = flow.read_card(state, card)  # C-10: refill first when the stock is empty
+        if state.refills_used != before:  # its event comes with the buy's (as in virtual)
+            refill = tuple(sorted(state.stock + (card,)))
+        drawn.append(card)
+    state = replace(state, buy=replace(buy, drawn=tuple(drawn), refill=refill))
+    if cards_due(state):
+        return state, []
+    buyer = buy.buyer
+    state = flow.with_hand(state, buyer, (*state.hands[buyer], *drawn))
+    events = [flow.refill_event(refill, state.refills_used)] if refill is not None else []
+    dead = len(drawn) < buy.due  # C-8.7, C-10.2: the stock ran out for good
+    return _bought(state, buyer, buy.how, list(buy.taken), drawn, buy.due, buy.asker,
+                   events, dead)

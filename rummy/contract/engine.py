@@ -15,7 +15,7 @@ from typing import Any
 from rummy import multiset
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.cards import Card, format_cards, new_deck
-from rummy.contract import buying, flow, play_rules
+from rummy.contract import buying, flow, play_rules, reads
 from rummy.contract import rules as rules_mod
 from rummy.contract.contracts import cheapest_contract
 from rummy.contract.describe import describe_event
@@ -37,6 +37,7 @@ from rummy.contract.state import (
     PileCard,
 )
 from rummy.outcome import MatchOutcome
+from rummy.reads import ReadNeed
 
 
 def new_match(rules: ContractRules, seats: int, *, first_dealer: int = 0) -> ContractState:
@@ -69,12 +70,24 @@ def new_match(rules: ContractRules, seats: int, *, first_dealer: int = 0) -> Con
 
 
 def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
-    """C-4: one card at a time from the dealer's left, then the upcard; left of dealer starts."""
+    """C-4: one card at a time from the dealer's left, then the upcard; left of dealer starts.
+
+    ``deal`` carries the packs' whole order; ``deal_read`` (read mode) only the cards of the
+    deal read out of the shoe, the upcard last: the stock is the rest, its order unknown."""
     if state.phase != DEAL:
         raise ActionError(CommonRefusal.NO_DEAL_DUE)
     if action.seat != TABLE:
         raise ActionError(CommonRefusal.ONLY_TABLE_DEALS, seat=action.seat)
     deck = list(action.cards)
+    read = action.kind == A.DEAL_READ
+    if read:
+        problem = reads.deal_problem(state, deck)  # C-13: as many copies as the packs hold
+        if problem is not None:
+            raise problem
+        want_size = reads.deal_size(state)
+        if len(deck) != want_size:
+            raise ActionError(Refusal.DEAL_READ_SIZE, got=len(deck), want=want_size)  # C-4.2
+        deck += reads.unseen(state.rules.decks, deck)
     want = new_deck(state.rules.decks)
     if Counter(deck) != Counter(want):
         extra = multiset.missing(want, deck)
@@ -83,6 +96,7 @@ def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
             Refusal.DEAL_WRONG_CARDS, count=len(want), decks=state.rules.decks,
             extra=tuple(extra[:5]), missing=tuple(lacking[:5]),
         )  # C-4, C-13
+    before = replace(state, before_deal=None)
     number = state.deal_number + 1
     n = state.seats
     dealer = (state.first_dealer + number - 1) % n  # C-4.1 the deal passes to the left
@@ -106,6 +120,8 @@ def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
         next_meld_id=1,
         deal_seed=zlib.crc32(format_cards(deck).encode()),
         turns_started=0,
+        read=read,
+        before_deal=before,
     )
     contract = state.contract
     assert contract is not None
@@ -138,7 +154,18 @@ def to_act(state: ContractState) -> list[int]:
         return [state.buy.buyer]
     if state.phase == PLAY:
         return [state.turn]
-    return []
+    return []  # the deal, and a read-mode buy's stock cards (PENALTY): the shoe's turn
+
+
+def _void_hand(state: ContractState, action: Action) -> tuple[ContractState, list[Event]]:
+    """A misdeal (the operator voids the deal): back to its deal, same dealer, no score."""
+    if action.seat != TABLE:
+        raise ActionError(CommonRefusal.ONLY_TABLE_DEALS, seat=action.seat)
+    before = state.before_deal
+    if state.phase in (DEAL, OVER) or before is None:
+        raise ActionError(Refusal.NOTHING_TO_VOID)
+    data = {"deal": state.deal_number, "dealer": state.dealer}
+    return before, [Event(E.HAND_VOIDED, TABLE, data)]
 
 
 def legal_actions(state: ContractState, seat: int) -> list[Action]:
@@ -218,18 +245,19 @@ Handler = Callable[[ContractState, Action], tuple[ContractState, list[Event]]]
 
 def _buy(state: ContractState, a: Action) -> tuple[ContractState, list[Event]]:
     if state.phase == TURN and a.seat == state.turn:
-        return buying.in_turn_buy(state, a.seat, a.target)  # C-8.2
+        return buying.in_turn_buy(state, a.seat, a.target, a.cards)  # C-8.2
     return buying.ask(state, a.seat)  # C-8.3
 
 
 _HANDLERS: dict[tuple[Phase, A], Handler] = {
-    (Phase.TURN, A.DRAW_STOCK): lambda s, a: play_rules.draw_stock(s, a.seat),
+    (Phase.TURN, A.DRAW_STOCK): lambda s, a: play_rules.draw_stock(s, a.seat, a.card),
     (Phase.TURN, A.DRAW_DISCARD): lambda s, a: play_rules.draw_discard(s, a.seat),
     (Phase.TURN, A.BUY): _buy,
     (Phase.ASK, A.BUY): _buy,
     (Phase.TURN, A.NO_BUY): lambda s, a: buying.no_buy(s, a.seat),
     (Phase.ASK, A.ANSWER): lambda s, a: buying.answer(s, a.seat, a.flag),
-    (Phase.TAKE, A.TAKE_CARDS): lambda s, a: buying.take_cards(s, a.seat, a.target),
+    (Phase.TAKE, A.TAKE_CARDS): lambda s, a: buying.take_cards(s, a.seat, a.target, a.cards),
+    (Phase.PENALTY, A.STOCK_CARDS): lambda s, a: buying.stock_cards(s, a.seat, a.cards),
     (Phase.PLAY, A.MELD): lambda s, a: play_rules.meld(s, a.seat, a.melds),
     (Phase.PLAY, A.LAY_OFF): lambda s, a: play_rules.lay_off(s, a.seat, a.card, a.target),
     (Phase.PLAY, A.DISCARD): lambda s, a: play_rules.discard(s, a.seat, a.card),
@@ -241,6 +269,7 @@ _NOT_NOW: dict[str, Refusal] = {
     A.NO_BUY: Refusal.NOTHING_TO_PASS,
     A.ANSWER: Refusal.NOT_ASKED,
     A.TAKE_CARDS: Refusal.NOT_BUYING,
+    A.STOCK_CARDS: Refusal.NO_CARDS_DUE,
 }
 
 
@@ -251,8 +280,10 @@ def apply(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
     if state.phase == OVER:
         raise ActionError(CommonRefusal.MATCH_OVER)
     kind, seat = action.kind, action.seat
-    if kind == A.DEAL:
+    if kind in (A.DEAL, A.DEAL_READ):
         return _deal(state, action)
+    if kind == A.VOID_HAND:
+        return _void_hand(state, action)
     if kind not in _KINDS:
         raise ActionError(CommonRefusal.UNKNOWN_ACTION, kind=kind, known=tuple(A))
     if not 0 <= seat < state.seats:
@@ -303,6 +334,7 @@ def view(state: ContractState, seat: int | None) -> ContractView:
         melded_this_turn=state.melded_this_turn,
         stock_only=state.stock_only,
         turns_started=state.turns_started,
+        read=state.read,
     )
 
 
@@ -357,6 +389,10 @@ class ContractEngine:
 
     def describe(self, event: Event) -> str:
         return describe_event(event)
+
+    def expected(self, state: ContractState) -> ReadNeed | None:
+        """Cards out of the shoe due now (read mode; :func:`rummy.contract.reads.expected`)."""
+        return reads.expected(state)
 
 
 ENGINE = ContractEngine()

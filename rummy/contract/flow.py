@@ -6,11 +6,14 @@ import hashlib
 from dataclasses import replace
 from typing import Any
 
-from rummy.actions import TABLE, Event
+from rummy import multiset
+from rummy.actions import TABLE, ActionError, Event
 from rummy.cards import Card
 from rummy.contract import scoring
 from rummy.contract.kinds import EventKind as E
+from rummy.contract.kinds import Refusal
 from rummy.contract.state import DEAL, OVER, TURN, ContractState, DealResult
+from rummy.reads import DISCARD_PLACE, hand_place, join_places, meld_place
 
 
 def with_hand(state: ContractState, seat: int, hand: tuple[Card, ...], **changes: Any) -> ContractState:
@@ -41,12 +44,29 @@ def can_refill(state: ContractState) -> bool:
     return state.refills_used < state.rules.stock_refills and len(state.discard_pile) > 1
 
 
+def refill_cards(state: ContractState) -> tuple[Card, ...]:
+    """The cards a refill puts back into the stock (the shoe): the pack less its top, sorted."""
+    return tuple(sorted(p.card for p in state.discard_pile[:-1]))
+
+
+def refill_event(cards: tuple[Card, ...], number: int) -> Event:
+    """C-10: ``cards`` went back into the stock; ``shoe`` lists them (sorted)."""
+    data = {"cards": len(cards), "refill": number, "shoe": [str(c) for c in cards]}
+    return Event(E.STOCK_REFILLED, TABLE, data)
+
+
 def refill(state: ContractState) -> tuple[ContractState, list[Event]]:
-    """C-10.1/C-10.2: the pack except its top card becomes the new stock, once per deal."""
+    """C-10.1/C-10.2: the pack except its top card becomes the new stock, once per deal.
+
+    In read mode the players put those cards into the shoe (and shuffle them there): the
+    new stock is that set, its order unknown."""
     if not can_refill(state):
         return state, []
+    back = refill_cards(state)
     under = [p.card for p in state.discard_pile[:-1]]  # bottom first: turned over, bottom on top
-    if state.rules.refill_shuffle:
+    if state.read:
+        under = list(back)
+    elif state.rules.refill_shuffle:
         under = _shuffled(under, state.deal_seed, state.refills_used)
     state = replace(
         state,
@@ -54,7 +74,45 @@ def refill(state: ContractState) -> tuple[ContractState, list[Event]]:
         discard_pile=state.discard_pile[-1:],
         refills_used=state.refills_used + 1,
     )
-    return state, [Event(E.STOCK_REFILLED, TABLE, {"cards": len(under), "refill": state.refills_used})]
+    return state, [refill_event(back, state.refills_used)]
+
+
+def places(state: ContractState, card: Card) -> list[str]:
+    """Where the copies of ``card`` are in play (place codes, :mod:`rummy.reads`)."""
+    out: list[str] = []
+    for seat, hand in enumerate(state.hands):
+        out += [hand_place(seat)] * hand.count(card)
+    out += [DISCARD_PLACE] * sum(1 for p in state.discard_pile if p.card == card)
+    for m in state.table_melds:
+        out += [meld_place(m.id)] * m.cards.count(card)
+    return out
+
+
+def read_problem(state: ContractState, card: Card) -> ActionError | None:
+    """Why ``card`` cannot come out of the stock (the shoe) now, or None (C-10, C-13)."""
+    if card in state.stock:
+        return None
+    place = join_places(places(state, card))
+    if state.refills_used:  # C-10.1: after a refill only the cards put back can come out
+        return ActionError(Refusal.CARD_NOT_IN_STOCK, card=card, place=place)
+    return ActionError(Refusal.CARD_ALREADY_PLACED, card=card, place=place)
+
+
+def read_card(state: ContractState, card: Card) -> tuple[ContractState, list[Event]]:
+    """Read mode: ``card`` came out of the stock, refilling an empty stock first (C-15.5);
+    ``ActionError`` when it cannot be a stock card."""
+    events: list[Event] = []
+    if not state.stock:
+        state, events = refill(state)
+    problem = read_problem(state, card)
+    if problem is not None:
+        raise problem
+    return replace(state, stock=multiset.remove(state.stock, [card])), events
+
+
+def can_draw(state: ContractState) -> bool:
+    """Can a stock card come out now (the stock, or its refill, C-10)?"""
+    return bool(state.stock) or can_refill(state)
 
 
 def draw_card(state: ContractState) -> tuple[ContractState, Card | None, list[Event]]:
@@ -119,6 +177,7 @@ def end_deal(state: ContractState, finisher: int | None) -> tuple[ContractState,
         declined=frozenset(),
         taken_card=None,
         stock_only=False,
+        before_deal=None,
     )
     if last:
         events.append(

@@ -21,6 +21,7 @@ class Phase(StrEnum):
     ASK = "ask"  # a "Можно?" question: ``buy.asked`` answers (C-9 PERMISSION)
     TAKE = "take"  # a buyer chooses how many pack cards to take (C-8.5)
     PLAY = "play"  # the player in turn melds, lays off, discards (C-5.2, C-5.3)
+    PENALTY = "penalty"  # read mode: a buy waits for its stock cards out of the shoe (C-8.5)
     OVER = "over"  # the match has ended
 
 
@@ -28,6 +29,9 @@ class ActionKind(StrEnum):
     """What a seat (or the table, for ``DEAL``) may do; see :mod:`rummy.contract`."""
 
     DEAL = "deal"  # C-4 (TABLE, cards = the packs' order)
+    DEAL_READ = "deal_read"  # C-4 read mode (TABLE, cards = the deal read, upcard last)
+    VOID_HAND = "void_hand"  # a misdeal (TABLE): back to this deal's start, same dealer, no score
+    STOCK_CARDS = "stock_cards"  # read mode: a buy's stock cards read out of the shoe (C-8.5)
     DRAW_STOCK = "draw_stock"  # C-5.1
     DRAW_DISCARD = "draw_discard"  # C-5.1
     BUY = "buy"  # C-8.3 "Можно?"; from N with target = k: the in-turn buy (C-8.2)
@@ -43,6 +47,7 @@ class EventKind(StrEnum):
     """What happened in contract rummy (``Event.kind``)."""
 
     DEALT = "dealt"
+    HAND_VOIDED = "hand_voided"  # a misdeal: data["deal"], data["dealer"]
     TURN_STARTED = "turn_started"
     DREW_STOCK = "drew_stock"
     TOOK_DISCARD = "took_discard"
@@ -65,6 +70,31 @@ class EventKind(StrEnum):
 class Refusal(RefusalCode):
     """Why contract rummy refuses an action: ``(code, rule, English template)``."""
 
+    # read mode: cards learned as they come out of the shoe (issue 10)
+    CARD_ALREADY_PLACED = (
+        "contract.card_already_placed", "C-13",
+        "{card} was read but every copy of the packs is already elsewhere ({place})",
+    )
+    CARD_NOT_IN_STOCK = (
+        "contract.card_not_in_stock", "C-10.1",
+        "{card} was read but did not go back into the shoe at the refill (it is at {place})",
+    )
+    CARD_READ_NEEDED = (
+        "contract.card_read_needed", "C-5.1",
+        "a stock draw in this deal needs the card read out of the shoe",
+    )
+    DEAL_READ_SIZE = (
+        "contract.deal_read_size", "C-4.2", "the deal needs {want} cards read out of the shoe, got {got}"
+    )
+    NOT_READ_HAND = (
+        "contract.not_read_hand", "C-4",
+        "this deal was dealt from a known pack order: no card is read",
+    )
+    READ_TOO_MANY = (
+        "contract.read_too_many", "C-8.5", "{got} cards read, but only {want} are due from the shoe"
+    )
+    NO_CARDS_DUE = ("contract.no_cards_due", "C-8.5", "no card from the shoe is due now")
+    NOTHING_TO_VOID = ("contract.nothing_to_void", "C-4", "no deal is in play: nothing to void")
     # the deal and the turn
     DEAL_WRONG_CARDS = (
         "contract.deal_wrong_cards", "C-4",
@@ -234,5 +264,6 @@ RESULT_EVENTS: frozenset[str] = frozenset({
     EventKind.WENT_OUT,
     EventKind.STOCK_EXHAUSTED,
     EventKind.HAND_SCORED,
+    EventKind.HAND_VOIDED,
     EventKind.MATCH_OVER,
 })

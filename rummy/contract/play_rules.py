@@ -16,10 +16,24 @@ from rummy.contract.melds import arrange, layoff_problem, meld_kind
 from rummy.contract.state import PLAY, TURN, ContractState, PileCard, TableMeld
 
 
-def draw_stock(state: ContractState, seat: int) -> tuple[ContractState, list[Event]]:
-    """C-5.1: take the top stock card (C-10: refill once, then the deal ends)."""
+def draw_stock(state: ContractState, seat: int, card: Card | None = None) -> tuple[ContractState, list[Event]]:
+    """C-5.1: take the top stock card (C-10: refill once, then the deal ends).
+
+    In read mode ``card`` is the card read out of the shoe (required while one can come
+    out); in virtual mode it stays None and the stock's top card is drawn."""
     _check_turn(state, seat, TURN, A.DRAW_STOCK)
-    state, card, events = flow.draw_card(state)
+    if state.read:
+        if card is not None:
+            state, events = flow.read_card(state, card)  # C-15.5: refill first
+        elif flow.can_draw(state):
+            raise ActionError(Refusal.CARD_READ_NEEDED, seat=seat)
+        else:  # the stock is gone for good: no card can come out
+            state, drawn, events = flow.draw_card(state)
+            assert drawn is None
+    else:
+        if card is not None:
+            raise ActionError(Refusal.NOT_READ_HAND, card=card)
+        state, card, events = flow.draw_card(state)
     if card is None:
         events.append(Event(E.STOCK_EXHAUSTED, TABLE, {}))
         state, more = flow.end_deal(state, None)  # C-10.2, C-7.5

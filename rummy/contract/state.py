@@ -2,6 +2,8 @@
 
 Conventions: seats are 0..n-1 and play passes to the left = seat + 1 (C-4).
 ``stock[0]`` is the top of the stock; ``discard_pile[-1]`` is the top of the open pack.
+In read mode (``ContractState.read``, dealt by ``deal_read``) the stock's order is unknown:
+``stock`` holds the cards it can hold, sorted, and every stock card is read (issue 10).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ TURN = Phase.TURN
 ASK = Phase.ASK
 TAKE = Phase.TAKE
 PLAY = Phase.PLAY
+PENALTY = Phase.PENALTY
 OVER = Phase.OVER
 
 
@@ -59,6 +62,12 @@ class BuyState:
     first_free: bool = False
     granted: bool = False
     max_cards: int = 1
+    # read mode, phase ``penalty``: the buy is made, its stock cards come out of the shoe
+    how: str = ""  # in_turn | granted | refused
+    taken: tuple[Card, ...] = ()  # the pack cards taken, top first (already in the hand)
+    due: int = 0  # stock cards the buy costs (C-8.2, C-8.4, C-8.5)
+    drawn: tuple[Card, ...] = ()  # stock cards read so far
+    refill: tuple[Card, ...] | None = None  # the cards put back into the shoe during it (C-10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +134,8 @@ class ContractState(DealFacts):
     next_meld_id: int = 1
     deal_seed: int = 0  # from the deal's card order; seeds the refill shuffle (C-10.1)
     turns_started: int = 0  # how many turns began this deal (for views and tests)
+    read: bool = False  # read mode: the stock's order is unknown, each stock card is read
+    before_deal: ContractState | None = None  # while a deal is in play: the state before it
 
     def left(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -169,3 +180,4 @@ class ContractView(DealFacts):
     melded_this_turn: bool
     stock_only: bool
     turns_started: int = 0  # turns begun in this deal
+    read: bool = False  # read mode (issue 10): the cards come out of the shoe

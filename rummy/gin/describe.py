@@ -174,6 +174,10 @@ LINES: dict[str, Line] = {
     E.DONE_LAYING_OFF: "  {who} is done laying off",
     E.DECLINED: "  {who} does not take the last discard",
     E.HAND_DEAD: _dead,
+    E.HAND_VOIDED: lambda d, who: (
+        f"  hand {d.get('hand')} voided (a misdeal): no score; {seat_name(d.get('dealer'))}"
+        " deals it again"
+    ),
     E.HAND_SCORED: _scored,
     E.GAME_OVER: _game_over,
     E.MATCH_OVER: _match_over,

@@ -16,9 +16,10 @@ from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.gin import hand as hands
 from rummy.gin import rules as rules_mod
 from rummy.gin.describe import describe
-from rummy.gin.kinds import RESULT_EVENTS
+from rummy.gin.kinds import RESULT_EVENTS, Refusal
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.kinds import EventKind as E
+from rummy.gin.reads import expected
 from rummy.gin.rules import GinRules
 from rummy.gin.scoring import (
     HOLLYWOOD_GAMES,
@@ -33,6 +34,7 @@ from rummy.gin.scoring import (
 from rummy.gin.state import Column, GameResult, HandPhase, HandResult, MatchPhase, MatchState
 from rummy.gin.view import SeatView, seat_view
 from rummy.outcome import MatchOutcome
+from rummy.reads import ReadNeed
 
 
 def _add(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
@@ -75,8 +77,10 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
         raise ActionError(CommonRefusal.NOT_AN_ACTION, value=repr(action))
     if state.phase is MatchPhase.OVER:
         raise ActionError(CommonRefusal.MATCH_OVER)
-    if action.kind == A.DEAL:
+    if action.kind in (A.DEAL, A.DEAL_READ):
         return _deal(state, action)
+    if action.kind == A.VOID_HAND:
+        return _void_hand(state, action)
     if state.phase is MatchPhase.DEAL:
         raise ActionError(CommonRefusal.DEAL_FIRST, kind=action.kind)
     if action.seat not in (0, 1):
@@ -86,6 +90,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     state = dataclasses.replace(state, hand=hand)
     if hand.phase is HandPhase.OVER:
         assert hand.result is not None
+        state = dataclasses.replace(state, before_deal=None)
         state, more = _finish_hand(state, hand.result)
         events.extend(more)
     return state, events
@@ -96,14 +101,30 @@ def _deal(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
         raise ActionError(CommonRefusal.ONLY_TABLE_DEALS, seat=action.seat)
     if state.phase is not MatchPhase.DEAL:
         raise ActionError(CommonRefusal.NO_DEAL_DUE)
-    hand, events = hands.deal(state.rules, state.dealer, action.cards)
+    deal = hands.deal_read if action.kind == A.DEAL_READ else hands.deal
+    hand, events = deal(state.rules, state.dealer, action.cards)
     number = state.hand_number + 1
     events = [
         Event(e.kind, e.seat, {**e.data, "hand": number, "game": state.game_number})
         for e in events
     ]
-    new = dataclasses.replace(state, phase=MatchPhase.HAND, hand=hand, hand_number=number)
+    new = dataclasses.replace(
+        state, phase=MatchPhase.HAND, hand=hand, hand_number=number,
+        before_deal=dataclasses.replace(state, before_deal=None),
+    )
     return new, events
+
+
+def _void_hand(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    """A misdeal (the operator voids the hand): back to this hand's deal, same dealer, no
+    score (G-3.4: the hand is redealt); the state is the one before the deal."""
+    if action.seat != TABLE:
+        raise ActionError(CommonRefusal.ONLY_TABLE_DEALS, seat=action.seat)
+    before = state.before_deal
+    if state.phase is not MatchPhase.HAND or before is None:
+        raise ActionError(Refusal.NOTHING_TO_VOID)
+    data = {"hand": state.hand_number, "game": state.game_number, "dealer": before.dealer}
+    return before, [Event(E.HAND_VOIDED, TABLE, data)]
 
 
 def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, list[Event]]:
@@ -306,6 +327,10 @@ class GinEngine:
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+    def expected(self, state: MatchState) -> ReadNeed | None:
+        """Cards out of the shoe due now (read mode; :func:`rummy.gin.reads.expected`)."""
+        return expected(state)
 
 
 ENGINE = GinEngine()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event, plain_param
 from rummy.cards import Card, sort_hand
-from rummy.gin import options, showdown
+from rummy.gin import options, reads, showdown
 from rummy.gin.common import card_in_hand, cards_text, melds_data, replace_hand, set_seat, without
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.kinds import EventKind as E
@@ -23,8 +23,9 @@ from rummy.gin.options import legal_actions
 from rummy.gin.rules import GinRules
 from rummy.gin.scoring import knock_limit
 from rummy.gin.state import HandPhase, HandResult, HandState, Knock, Meld
+from rummy.reads import unseen
 
-__all__ = ["apply", "cards_text", "deal", "legal_actions", "melds_data"]
+__all__ = ["apply", "cards_text", "deal", "deal_read", "legal_actions", "melds_data"]
 
 
 # --- the deal ----------------------------------------------------------------------------
@@ -34,22 +35,42 @@ def deal(rules: GinRules, dealer: int, order: Sequence[Card]) -> tuple[HandState
     """G-3.2: one at a time, alternately, starting with the non-dealer; then the upcard."""
     if len(order) != 52 or len(set(order)) != 52:
         raise ActionError(Refusal.DEAL_NEEDS_ONE_PACK, cards=len(order))  # G-3.1
+    n = 2 * rules.hand_size + 1
+    return _dealt(rules, dealer, order[:n], tuple(order[n:]), read=False)
+
+
+def deal_read(rules: GinRules, dealer: int, cards: Sequence[Card]) -> tuple[HandState, list[Event]]:
+    """G-3.2 in read mode: ``cards`` are the 21 cards read out of the shoe in dealing order
+    (the upcard last); the stock is the rest of the pack, its order unknown."""
+    problem = reads.deal_problem(rules, dealer, cards)  # G-3.1: each card once
+    if problem is not None:
+        raise problem
+    want = reads.deal_size(rules)
+    if len(cards) != want:
+        raise ActionError(Refusal.DEAL_READ_SIZE, got=len(cards), want=want)
+    return _dealt(rules, dealer, cards, unseen(1, cards), read=True)
+
+
+def _dealt(
+    rules: GinRules, dealer: int, dealt: Sequence[Card], stock: tuple[Card, ...], *, read: bool
+) -> tuple[HandState, list[Event]]:
     n = rules.hand_size
     non_dealer = 1 - dealer
-    first = tuple(order[0 : 2 * n : 2])
-    second = tuple(order[1 : 2 * n : 2])
+    first = tuple(dealt[0 : 2 * n : 2])
+    second = tuple(dealt[1 : 2 * n : 2])
     hands = (first, second) if non_dealer == 0 else (second, first)
-    upcard = order[2 * n]
+    upcard = dealt[2 * n]
     limit = knock_limit(rules, upcard)  # G-6
     hand = HandState(
         dealer=dealer,
         hands=hands,
-        stock=tuple(order[2 * n + 1 :]),
+        stock=stock,
         discard_pile=(upcard,),
         upcard=upcard,
         knock_limit=limit,
         turn=non_dealer,
         phase=HandPhase.UPCARD,  # G-4.1
+        read=read,
     )
     event = Event(
         E.DEALT,
@@ -121,11 +142,22 @@ def _pass_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState
 def _draw_stock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list[Event]]:
     if len(hand.stock) <= rules.stock_floor:  # G-5.6
         raise ActionError(Refusal.STOCK_FLOOR, stock=len(hand.stock), floor=rules.stock_floor)
-    card = hand.stock[0]
+    if hand.read:  # the card read out of the shoe; it must be one the stock can hold
+        if a.card is None:
+            raise ActionError(Refusal.CARD_READ_NEEDED, seat=a.seat)
+        problem = reads.stock_card_problem(hand, a.card)  # G-3.1
+        if problem is not None:
+            raise problem
+        card = a.card
+        stock = without(hand.stock, card)
+    else:
+        if a.card is not None:
+            raise ActionError(Refusal.NOT_READ_HAND, card=a.card)
+        card, stock = hand.stock[0], hand.stock[1:]
     new = replace_hand(
         hand,
         hands=set_seat(hand.hands, a.seat, (*hand.hands[a.seat], card)),
-        stock=hand.stock[1:],
+        stock=stock,
         last_taken=None,
         phase=HandPhase.DISCARD,
     )

@@ -17,6 +17,8 @@ class ActionKind(StrEnum):
     """What a seat (or the table, for ``DEAL``) may do in gin."""
 
     DEAL = "deal"  # G-3 (TABLE, cards = the pack's order)
+    DEAL_READ = "deal_read"  # G-3.2 read mode (TABLE, cards = the 21 cards read, upcard last)
+    VOID_HAND = "void_hand"  # a misdeal (TABLE): back to this hand's deal, same dealer, no score
     TAKE_UPCARD = "take_upcard"  # G-4.1
     PASS_UPCARD = "pass_upcard"  # G-4.1, G-4.3
     DRAW_STOCK = "draw_stock"  # G-5.1
@@ -36,6 +38,7 @@ class EventKind(StrEnum):
     """What happened in gin (``Event.kind``)."""
 
     DEALT = "dealt"
+    HAND_VOIDED = "hand_voided"  # a misdeal: data["hand"], data["game"], data["dealer"]
     UPCARD_TAKEN = "upcard_taken"
     UPCARD_PASSED = "upcard_passed"
     DREW = "drew"  # data["pile"]: stock | discard
@@ -58,6 +61,22 @@ class EventKind(StrEnum):
 class Refusal(RefusalCode):
     """Why gin refuses an action: ``(code, rule, English template over the params)``."""
 
+    # read mode: cards learned as they come out of the shoe (issue 10)
+    CARD_ALREADY_PLACED = (
+        "gin.card_already_placed", "G-3.1",
+        "{card} was read but is already elsewhere ({place}): one pack holds each card once",
+    )
+    CARD_READ_NEEDED = (
+        "gin.card_read_needed", "G-5.1", "a stock draw in this hand needs the card read out of the shoe"
+    )
+    DEAL_READ_SIZE = (
+        "gin.deal_read_size", "G-3.2", "the deal needs {want} cards read out of the shoe, got {got}"
+    )
+    NOT_READ_HAND = (
+        "gin.not_read_hand", "G-3.2",
+        "this hand was dealt from a known pack order: a stock draw carries no card",
+    )
+    NOTHING_TO_VOID = ("gin.nothing_to_void", "G-3.4", "no hand is in play: nothing to void")
     DEAL_NEEDS_ONE_PACK = (
         "gin.deal_needs_one_pack", "G-3.1", "a gin deal needs the 52 cards of one pack, each exactly once"
     )
@@ -134,6 +153,7 @@ RESULT_EVENTS: frozenset[str] = frozenset({
     EventKind.BIG_GIN,
     EventKind.HAND_DEAD,
     EventKind.HAND_SCORED,
+    EventKind.HAND_VOIDED,
     EventKind.GAME_OVER,
     EventKind.MATCH_OVER,
 })

@@ -2,7 +2,9 @@
 
 ``MatchState`` holds the rules, the running game score and the current ``HandState``.
 Seats are 0 and 1. Cards are :class:`rummy.cards.Card`; the stock's top card is
-``stock[0]`` and the discard pile's top card is ``discard_pile[-1]``.
+``stock[0]`` and the discard pile's top card is ``discard_pile[-1]``. In read mode
+(``HandState.read``, dealt by ``deal_read``) the stock's order is unknown: ``stock`` holds
+the cards it can hold, sorted (the pack less every card seen), and a draw names its card.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class HandState:
     table_melds: tuple[Meld, ...] = ()  # knocker's melds with layoffs (layoff phase)
     layoffs: tuple[tuple[Card, int], ...] = ()  # made so far (layoff phase)
     result: HandResult | None = None
+    read: bool = False  # read mode: the stock's order is unknown, each draw is read (issue 10)
 
     @property
     def non_dealer(self) -> int:
@@ -149,3 +152,4 @@ class MatchState:
     match_totals: tuple[int, int] = (0, 0)  # sum of game totals
     winner: int | None = None  # match winner once over
     columns: tuple[Column, ...] = ()  # Hollywood games 1-3 (match = hollywood, G-17)
+    before_deal: MatchState | None = None  # while a hand is in play: the state before its deal

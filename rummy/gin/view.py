@@ -56,6 +56,7 @@ class SeatView:
     game_number: int
     hand_number: int
     games_won: tuple[int, int]
+    read: bool = False  # read mode: the hand's cards are read out of the shoe (issue 10)
 
 
 def seat_view(state: MatchState, seat: int | None) -> SeatView:
@@ -109,6 +110,7 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
         game_number=state.game_number,
         hand_number=state.hand_number,
         games_won=state.games_won,
+        read=h.read if h else False,
     )
 
 
