@@ -39,6 +39,7 @@ PRESS_S = 0.06  # a tap: pressed this long
 LOCKOUT_S = 0.36  # the board's lockout between two presses of a button (0.3 s) and then some
 REACTION_S = 4.0  # a read the table has not taken by then is lost
 UNPLUG_S = 0.6  # how long an unplug lasts
+SLOT_AGAIN_S = 1.7  # the slot's reader ignores a card it read in the last 1.5 s (it lies on the pile)
 
 
 @dataclass
@@ -95,10 +96,12 @@ class SimTable:
         self._deal_key: object = None
         self._mismatch = False
         self._busy_until = 0.0
-        self._prompts_seen: set[int] = set()
         self._refilled = False
         self._later: list[tuple[float, Callable[[], None]]] = []
         self._forced = ""
+        self._open_prompt: int | None = None
+        self.again: Pass | None = None  # the card the table asked to pass again
+        self._slot_t: dict[Phys, float] = {}  # when each card last went through the slot
 
     @property
     def port(self) -> str:
@@ -146,6 +149,7 @@ class SimTable:
         if m is None or m.reads is None:
             return
         reads = m.reads
+        self._note_prompts(reads)
         key = (m.game, getattr(m.state, "hand_number", None), getattr(m.state, "game_number", None),
                getattr(m.state, "deal_number", None), m.session.actions_applied if reads.dealing() else None)
         if reads.dealing() and not reads.dealt and self._deal_key != key[:4]:
@@ -167,11 +171,24 @@ class SimTable:
         if reads.dealing():
             self._deal(m, now)
             return
+        from display.controller.real_cards import purpose
+
+        need = reads.need()
+        if purpose(need) == "buy" and reads.refill() is None:
+            self._pull(m, int(need.seat), now)  # a buy's stock cards (C-8.5)
+            return
         self._play(m, now)
+
+    def _note_prompts(self, reads: Any) -> None:
+        """A question of the table that was there and is gone: a fault recovered from."""
+        number = reads.prompt.number if reads.prompt is not None else None
+        if self._open_prompt is not None and number != self._open_prompt:
+            self.tally.recovered += 1
+        self._open_prompt = number
 
     def _snapshot(self, m: Any) -> tuple[Any, ...]:
         r = m.reads
-        return (r.tally.read, r._numbers, m.version, len(r.dealt), len(r.gathered))
+        return (r.tally.read, r._numbers, m.version, len(r.dealt))
 
     def _answered(self, m: Any, now: float) -> bool:
         """Has the table taken (or refused) the card on its way? Then the card goes where
@@ -189,8 +206,11 @@ class SimTable:
             return True
         self.pending = None
         prompt = m.reads.prompt
-        if prompt is not None and prompt.kind is PromptKind.REPASS and p.fault in ("misread", "double"):
-            self._card_back(p)  # not read: still in his hand, to pass again
+        if prompt is not None and prompt.kind is PromptKind.REPASS and p.point == prompt.point:
+            if not p.fault:
+                self.tally.notes.append(f"the {p.point} did not read {p.card} (no fault injected)")
+            self._card_back(p)  # not read: back in his hand (on top of the shoe), to pass again
+            self.again = p
             return True
         if prompt is not None and prompt.kind in (PromptKind.NOT_DUE, PromptKind.UNKNOWN_TAG,
                                                    PromptKind.MISPLACED) and p.point == SHOE:
@@ -282,10 +302,17 @@ class SimTable:
 
     # -- answering the table's questions -------------------------------------------------------
     def _answer(self, m: Any, p: Any, now: float) -> None:
-        first = p.number not in self._prompts_seen
-        self._prompts_seen.add(p.number)
         if p.kind is PromptKind.REPASS:
-            return  # the card is passed again by whoever holds it: the next _deal / _play
+            again, self.again = self.again, None
+            if again is None:
+                return
+            if again.point == SHOE:
+                seat = again.seat if m.reads.dealing() else (again.seat if again.seat is not None else None)
+                card = self.shoe.pop(0)
+                self._pass(m, SHOE, card, seat, now)  # pulled again (a double: one at a time)
+            elif again.card is not None and again.seat is not None:
+                self._push(m, again.seat, again.card[0], now, fault="none")
+            return
         if p.kind is PromptKind.UNPLUGGED:
             return  # waiting for the replug
         if p.kind in (PromptKind.NOT_DUE,):
@@ -293,7 +320,6 @@ class SimTable:
                 self._tap(p.seat, "draw", now)
             else:
                 m.reads.answer()
-            self.tally.recovered += 1 if first else 0
             self._busy_until = now + 0.2
             return
         if p.kind is PromptKind.OUT_OF_TURN:
@@ -303,12 +329,10 @@ class SimTable:
                     self.held(p.seat).append(got)
             if p.seat is not None:
                 self._tap(p.seat, "draw", now)
-            self.tally.recovered += 1 if first else 0
             self._busy_until = now + 0.2
             return
         # an unknown tag or a card the table cannot place: the operator voids the hand (PIN)
         if m.reads.operator_void() is None:
-            self.tally.recovered += 1
             self.tally.voided += 1
             self._fresh_shoe()
             self._deal_key = None
@@ -333,10 +357,8 @@ class SimTable:
         else:
             assert card is not None
             self.readers.feed(point, card)
-        if fault:
+        if fault and fault != "none":
             self.tally.faults += 1
-            if fault in ("misread", "double"):
-                self.tally.recovered += 1  # passed again below (a repass always follows)
 
     def _pull(self, m: Any, seat: int | None, now: float, *, due: bool = True) -> None:
         """A card out of the shoe (a fault, maybe)."""
@@ -347,7 +369,6 @@ class SimTable:
             self.readers.unplug()
             self._replug_at = now + UNPLUG_S
             self.tally.faults += 1
-            self.tally.recovered += 1  # counted as recovered once the game goes on (checked: lost/wrong)
             fault = ""
         if fault in ("out_of_turn",):
             fault = ""
@@ -368,6 +389,12 @@ class SimTable:
         if phys is None:
             self.tally.notes.append(f"seat {seat} does not hold {card}")
             return
+        last = self._slot_t.get(phys)
+        if last is not None and now - last < SLOT_AGAIN_S and fault != "none":
+            self.held(seat).append(phys)  # the same card again so soon: a person waits a moment
+            self._busy_until = last + SLOT_AGAIN_S
+            return
+        self._slot_t[phys] = now
         fault = fault or self._inject()
         if fault in ("double", "unknown", "not_due", "out_of_turn"):
             fault = ""  # (a slot takes one card at a time in this simulation)
@@ -375,7 +402,6 @@ class SimTable:
             self.readers.unplug()
             self._replug_at = now + UNPLUG_S
             self.tally.faults += 1
-            self.tally.recovered += 1
             fault = ""
         self.tray.append(phys)
         self._pass(m, SLOT, phys, seat, now, fault=fault)

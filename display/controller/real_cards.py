@@ -68,9 +68,14 @@ class RealInput:
 
     mode: Mode = Mode.NONE
     ack: int = 0
+    # what the table scenes read of a seat's input (nothing is picked in real-card mode)
+    selected: Any = None  # gin: None; contract: ()
+    groups: tuple[tuple[int, ...], ...] = ()
+    choose_take: bool = False
 
 
 CLEAR = RealInput()
+CONTRACT_CLEAR = RealInput(selected=())
 
 
 class PromptKind(StrEnum):
@@ -117,7 +122,7 @@ class Entry:
 
 def _inp(sit: Situation) -> RealInput:
     inp = sit.input
-    return inp if isinstance(inp, RealInput) else CLEAR
+    return inp if isinstance(inp, RealInput) else CLEAR if str(sit.engine.name) == "gin" else CONTRACT_CLEAR
 
 
 def _submit(kind: str) -> Callable[[Situation, Any], Outcome | None]:
@@ -348,7 +353,7 @@ class RealTable:
         self.reads = reads
 
     def new_input(self) -> RealInput:
-        return CLEAR
+        return CLEAR if self.game == "gin" else CONTRACT_CLEAR
 
     def input_key(self, state: Any, seat: int) -> object:
         return self.base.input_key(state, seat)
@@ -438,7 +443,6 @@ class RealCards:
     driver: Any
     controller: TableController | None = None
     dealt: list[Card] = field(default_factory=list)  # the deal so far, in the order read
-    gathered: list[Card] = field(default_factory=list)  # a buy's cards out of the shoe so far
     prompt: Prompt | None = None
     unplugged: set[str] = field(default_factory=set)
     tally: Tally = field(default_factory=Tally)
@@ -602,17 +606,13 @@ class RealCards:
         return ReadResult(action=result.action)
 
     def _gather(self, need: Any, card: Card) -> ReadResult:
-        """A buy's (or a refill's) cards out of the shoe: one action once all are read."""
-        self.gathered.append(card)
-        self.tally.read += 1
-        if len(self.gathered) < need.count:
-            return ReadResult()
-        action = Action(STOCK_CARDS, int(need.seat), cards=tuple(self.gathered))  # C-8.5
-        self.gathered = []
+        """A buy's stock card out of the shoe (C-8.5): to the engine at once, one by one
+        (journalled as it comes, so a power cut loses none)."""
+        action = Action(STOCK_CARDS, int(need.seat), cards=(card,))
         refusal = self.driver.try_submit(action)
         if refusal is not None:
-            self.tally.read -= need.count
             return ReadResult(refusal=refusal, prompt=self._refused(SHOE, card, refusal))
+        self.tally.read += 1
         if self.controller is not None:
             self.controller.observe()
         return ReadResult(action=action)
@@ -654,7 +654,7 @@ class RealCards:
         (journalled as ``void_hand``); the question ends."""
         refusal = self.driver.try_submit(Action(VOID_HAND, TABLE)) if not self.dealing() else None
         if refusal is None:
-            self.dealt, self.gathered = [], []
+            self.dealt = []
             self._changed()
             self.tally.voided += 1
             self._end_prompt()
