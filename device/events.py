@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from device.shoe import protocol as _protocol
 from rummy.cards import Card
 
 # Button calls; "operator" is the chord (two chosen buttons held together).
@@ -78,16 +79,24 @@ SHOE_KINDS = (
     SHOE_STATUS,
     SHOE_LOST,
 )
+# Read points (the protocol's names: device/shoe/protocol.py is their one source).
+POINT_SHOE: str = _protocol.SHOE  # the shoe's exit
+POINT_SLOT: str = _protocol.SLOT  # the discard slot
+SHOE_POINTS: tuple[str, ...] = _protocol.POINTS
 
 
 @dataclass(frozen=True, slots=True)
 class ShoeEvent:
     """Something the card shoe link reports.
 
-    ``card``: a card read (``uid`` set; ``card`` is None when the tag is not in the deck
-    map, and ``detail`` says so). ``misread``/``double``/``jam``/``error``: the shoe's
-    ERR frames (``detail`` = code and extra fields). ``connected`` (``info`` has proto, fw,
-    boot, reader, port), ``disconnected`` (``detail`` = why), ``status`` (heartbeat
+    ``point``: the read point of a card or an error, "shoe" (the shoe's exit) or "slot"
+    (the discard slot); a protocol 1 or 2 shoe reads at "shoe" only; events of the link
+    itself say "shoe". ``card``: a card read (``uid`` set; ``card`` is None when the tag
+    is not in the deck map, and ``detail`` says so). ``misread``/``double``/``jam``/
+    ``error``: the shoe's ERR frames (``detail`` = code and extra fields, without the
+    point; a ``double`` has ``info["uids"]`` and ``info["cards"]``, None where a tag is
+    not in the deck map). ``connected`` (``info`` has proto, fw, boot, reader, port and
+    ``points``, the board's read points), ``disconnected`` (``detail`` = why), ``status`` (heartbeat
     ``info``: uptime, state, unacked; or a link warning in ``detail``), ``lost`` (cards
     or errors the shoe sent that will never arrive: ``info`` has ``count``, ``first`` and
     ``last`` seq, ``why`` = "overflow" or "restart"; ``boot`` is the boot that sent them).
@@ -101,7 +110,10 @@ class ShoeEvent:
     boot: str = ""
     detail: str = ""
     info: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    point: str = POINT_SHOE
 
     def __post_init__(self) -> None:
         if self.kind not in SHOE_KINDS:
             raise ValueError(f"unknown shoe event kind {self.kind!r}")
+        if self.point not in SHOE_POINTS:
+            raise ValueError(f"unknown read point {self.point!r}")

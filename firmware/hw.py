@@ -1,10 +1,12 @@
-# The only module that touches `machine` and the NFC reader: IR break-beam, PN532 on
-# SPI, USB CDC (stdin/stdout), hardware watchdog, status LED, reset.
+# The only module that touches `machine` and the NFC readers: the read gates' IR
+# break-beams and PN532s on one SPI bus, USB CDC (stdin/stdout), hardware watchdog,
+# status LED, reset.
 #
 # Wiring (Raspberry Pi Pico, see README.md):
-#   PN532 (SPI mode)  SCK -> GP18, MOSI -> GP19, MISO -> GP16, SS -> GP17, 3V3, GND
-#   IR break-beam receiver signal -> GP15 (internal pull-up; LOW = beam broken)
-#   status LED: the Pico's own LED
+#   SPI0 shared by both PN532 (SPI mode): SCK -> GP18, MOSI -> GP19, MISO -> GP16
+#   gate "shoe" (the shoe's exit): PN532 SS -> GP17, break-beam signal -> GP15
+#   gate "slot" (the discard slot): PN532 SS -> GP20, break-beam signal -> GP14
+#   beams: internal pull-up, LOW = beam broken; status LED: the Pico's own LED
 
 import sys
 
@@ -34,8 +36,11 @@ SPI_ID = 0
 PIN_SCK = 18
 PIN_MOSI = 19
 PIN_MISO = 16
-PIN_CS = 17
+PIN_CS = 17  # gate "shoe"
 PIN_BEAM = 15
+PIN_CS_SLOT = 20  # gate "slot"
+PIN_BEAM_SLOT = 14
+GATE_PINS = {"shoe": (PIN_CS, PIN_BEAM), "slot": (PIN_CS_SLOT, PIN_BEAM_SLOT)}  # (SS, beam)
 BEAM_BROKEN_LEVEL = 0
 WDT_TIMEOUT_MS = 5000
 
@@ -177,10 +182,10 @@ class PN532:
 
 
 class Hardware:
-    """The Pico's pins, reader, USB link and watchdog."""
+    """The Pico's pins, readers, USB link and watchdog; ``points``: the gates built."""
 
-    def __init__(self, watchdog=True):
-        self.beam_pin = machine.Pin(PIN_BEAM, machine.Pin.IN, machine.Pin.PULL_UP)
+    def __init__(self, watchdog=True, points=("shoe",)):
+        self.points = tuple(points)
         self.led = machine.Pin("LED", machine.Pin.OUT)
         spi = machine.SPI(
             SPI_ID,
@@ -191,11 +196,19 @@ class Hardware:
             mosi=machine.Pin(PIN_MOSI),
             miso=machine.Pin(PIN_MISO),
         )
-        self.nfc = PN532(spi, machine.Pin(PIN_CS, machine.Pin.OUT))
-        try:
-            self.reader_version = self.nfc.begin()
-        except (OSError, ValueError):
-            self.reader_version = None
+        self.beam_pins = {}
+        self.readers = {}
+        self.reader_versions = {}
+        for point in self.points:  # every SS high before the first reader talks
+            cs, beam = GATE_PINS[point]
+            self.beam_pins[point] = machine.Pin(beam, machine.Pin.IN, machine.Pin.PULL_UP)
+            self.readers[point] = PN532(spi, machine.Pin(cs, machine.Pin.OUT))
+        for point in self.points:
+            try:
+                self.reader_versions[point] = self.readers[point].begin()
+            except (OSError, ValueError):
+                self.reader_versions[point] = None
+        self.reader_version = self.reader_versions[self.points[0]]  # the shoe's
         self.wdt = machine.WDT(timeout=WDT_TIMEOUT_MS) if watchdog else None
         self.poll = None
         if select is not None:
@@ -218,14 +231,15 @@ class Hardware:
 
         return "".join("{:02X}".format(b) for b in os.urandom(4))  # noqa: UP032
 
-    def beam_broken(self):
-        return self.beam_pin.value() == BEAM_BROKEN_LEVEL
+    def beam_broken(self, point="shoe"):
+        return self.beam_pins[point].value() == BEAM_BROKEN_LEVEL
 
-    def read_uids(self):
-        if self.reader_version is None:
+    def read_uids(self, point="shoe"):
+        """Tags in gate ``point``'s field now ([] when its reader is missing or fails)."""
+        if self.reader_versions[point] is None:
             return []
         try:
-            return self.nfc.read_uids()
+            return self.readers[point].read_uids()
         except (OSError, ValueError):
             return []
 

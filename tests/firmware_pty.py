@@ -1,4 +1,4 @@
-"""The shoe firmware's own logic (firmware/logic.py) on the master side of a pty, in a
+"""The shoe firmware's own logic (device/shoe/fwlogic.py) on the master side of a pty, in a
 thread, dealing cards and restarting on demand while the port stays open (a UART shoe or
 a MicroPython soft reset: the Pi's port never closes). Tests only.
 
@@ -44,7 +44,7 @@ class Tally:
 
 
 class FirmwareShoe:
-    """``firmware/logic.py``'s ``Shoe`` behind a pty; ``path`` is what the Pi opens."""
+    """``device/shoe/fwlogic.py``'s ``Shoe`` behind a pty; ``path`` is what the Pi opens."""
 
     def __init__(
         self,
@@ -180,14 +180,14 @@ class FirmwareShoe:
     def _deal(self, now: int) -> None:
         shoe = self.shoe
         if self._phase == 0 and self.dealing.is_set() and now >= self._deal_at:
-            shoe.beam(True, now)
+            shoe.beam("shoe", True, now)
             uid = uid_of(self._next_uid)
             self._next_uid += 1
-            shoe.tag(uid, now)
+            shoe.tag("shoe", uid, now)
             self._phase = 1
             self._deal_at = now + 30
         elif self._phase == 1 and now >= self._deal_at:
-            shoe.beam(False, now)
+            shoe.beam("shoe", False, now)
             self._phase = 2
             self._deal_at = now + self.card_every_ms
         elif self._phase == 2 and now >= self._deal_at:

@@ -1,4 +1,6 @@
-"""Import the firmware's modules on CPython with the stub ``machine`` (tests only)."""
+"""Import the shoe firmware image's modules on CPython with the stub ``machine`` (tests
+only). The image is ``firmware/image.txt``: the Pi's own protocol.py and fwlogic.py plus
+firmware/hw.py and main.py, each imported under its name on the Pico."""
 
 from __future__ import annotations
 
@@ -10,18 +12,30 @@ from types import SimpleNamespace
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
 STUBS = Path(__file__).resolve().parent / "firmware_stubs"
-NAMES = ("machine", "protocol", "logic", "hw", "main")
+NAMES = ("machine", "protocol", "fwlogic", "hw", "main")
+
+
+def image() -> list[tuple[Path, str]]:
+    """(source file, name on the Pico) for every file of the firmware image."""
+    out = []
+    for line in (FIRMWARE / "image.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            src, dst = line.split()
+            out.append((ROOT / src, dst))
+    return out
 
 
 def load() -> SimpleNamespace:
-    """Fresh firmware modules (protocol, logic, hw, main) plus the stub machine."""
+    """Fresh firmware modules (protocol, fwlogic, hw, main) plus the stub machine."""
     unload()
-    sys.path[:0] = [str(FIRMWARE), str(STUBS)]
+    dirs = [str(STUBS)] + sorted({str(src.parent) for src, _ in image()})
+    sys.path[:0] = dirs
     try:
         mods = {name: importlib.import_module(name) for name in NAMES}
     finally:
-        for path in (str(FIRMWARE), str(STUBS)):
+        for path in dirs:
             sys.path.remove(path)
+    mods["logic"] = mods["fwlogic"]
     return SimpleNamespace(**mods)
 
 

@@ -29,15 +29,19 @@ def drain(q: queue.Queue) -> list[ShoeEvent]:
     return out
 
 
-def hello(base=0, boot=BOOT, proto=p.PROTO_VERSION, ready=True, seq=None):
+def hello(base=0, boot=BOOT, proto=p.PROTO_VERSION, ready=True, seq=None, points=("shoe",)):
     """A shoe's HELLO; by default its reply to our HELLO? (``ready=1``)."""
-    fields = list(p.hello_fields("1.0.0", boot, "PN532", base, ready))
+    fields = list(p.hello_fields("1.0.0", boot, "PN532", base, ready, points))
     fields[0] = f"proto={proto}"
     return p.encode(base if seq is None else seq, p.HELLO, fields)
 
 
-def card(seq, c="AS", deck=0):
-    return p.encode(seq, p.CARD, [sim_uid(parse_card(c), deck)])
+def card(seq, c="AS", deck=0, point="shoe"):
+    return p.encode(seq, p.CARD, p.card_fields(sim_uid(parse_card(c), deck), point))
+
+
+def err(seq, code, detail="", point="shoe"):
+    return p.encode(seq, p.ERR, p.err_fields(code, point, detail))
 
 
 def acks(frames):
@@ -105,10 +109,10 @@ def test_garbage_and_bad_crc_are_counted_and_ignored():
 def test_err_frames_become_shoe_events():
     rx, q = make()
     rx.feed(hello())
-    rx.feed(p.encode(0, p.ERR, [p.ERR_MISREAD]))
-    rx.feed(p.encode(1, p.ERR, [p.ERR_DOUBLE, "04AABBCCDDEEFF+04AABBCCDDEE00"]))
-    rx.feed(p.encode(2, p.ERR, [p.ERR_JAM]))
-    rx.feed(p.encode(3, p.ERR, [p.ERR_READER, "nofirmware"]))
+    rx.feed(err(0, p.ERR_MISREAD))
+    rx.feed(err(1, p.ERR_DOUBLE, "04AABBCCDDEEFF+04AABBCCDDEE00"))
+    rx.feed(err(2, p.ERR_JAM))
+    rx.feed(err(3, p.ERR_READER, "nofirmware"))
     kinds = [(e.kind, e.detail) for e in drain(q)][1:]
     assert kinds == [
         ("misread", "MISREAD"),
@@ -121,7 +125,7 @@ def test_err_frames_become_shoe_events():
 def test_unknown_tag_is_reported_not_guessed():
     rx, q = make()
     rx.feed(hello())
-    rx.feed(p.encode(0, p.CARD, ["04FFFFFFFFFFFF"]))
+    rx.feed(p.encode(0, p.CARD, ["04FFFFFFFFFFFF", "shoe"]))
     event = drain(q)[-1]
     assert event.kind == "card" and event.card is None and "not in the deck map" in event.detail
 
@@ -245,16 +249,17 @@ def test_frames_the_old_boot_sent_but_never_arrived_are_reported_at_the_new_boot
 def test_firmware_without_the_ready_flag_is_asked_once_per_boot():
     rx, q = make()
     rx.start_connection()
-    assert kinds_of(rx.feed(hello(proto=1, ready=None))) == [p.HELLO_Q]  # boot HELLO or reply?
-    assert rx.feed(hello(proto=1, ready=None)) == []  # the second is a reply: no ping-pong
+    v1 = hello(proto=1, ready=None, points=None)
+    assert kinds_of(rx.feed(v1)) == [p.HELLO_Q]  # boot HELLO or reply?
+    assert rx.feed(v1) == []  # the second is a reply: no ping-pong
     assert rx.ready
     rx.start_connection()  # replug: the same boot answers our HELLO?
-    assert rx.feed(hello(proto=1, ready=None)) == [] and rx.ready
+    assert rx.feed(v1) == [] and rx.ready
 
 
 def test_wrong_protocol_version_is_refused_with_a_message():
     rx, q = make()
-    rx.feed(hello(proto=3))
+    rx.feed(hello(proto=4))
     assert rx.boot is None
     assert "update the shoe firmware" in drain(q)[0].detail
 
@@ -343,3 +348,154 @@ def test_link_reports_a_silent_shoe_as_disconnected(tmp_path):
     finally:
         os.close(master)
         os.close(slave)
+
+
+# -- read points (protocol 3) and older shoes as shoe-only -------------------------------
+def test_protocol_3_cards_and_errors_carry_their_read_point():
+    rx, q = make(DeckMap.simulated(2))
+    rx.start_connection()
+    rx.feed(hello(points=("shoe", "slot")))
+    assert acks(rx.feed(card(0, "AS", point="shoe"))) == [0]
+    assert acks(rx.feed(card(1, "KH", deck=1, point="slot"))) == [1]
+    rx.feed(err(2, p.ERR_MISREAD, point="slot"))
+    a, b = sim_uid(parse_card("2C")), "04FFFE000001E0"
+    rx.feed(err(3, p.ERR_DOUBLE, f"{a}+{b}", point="slot"))
+    rx.feed(err(4, p.ERR_JAM, point="shoe"))
+    events = drain(q)
+    assert events[0].kind == "connected" and events[0].info["points"] == ("shoe", "slot")
+    got = [(e.kind, e.point, str(e.card) if e.card else e.detail) for e in events[1:]]
+    assert got == [
+        ("card", "shoe", "AS"),
+        ("card", "slot", "KH"),
+        ("misread", "slot", "MISREAD"),
+        ("double", "slot", f"DOUBLE,{a}+{b}"),
+        ("jam", "shoe", "JAM"),
+    ]
+    double = events[4]
+    assert double.info["uids"] == [a, b] and [str(c) for c in double.info["cards"][:1]] == ["2C"]
+    assert double.info["cards"][1] is None  # a tag in no deck
+
+
+def test_shoe_only_board_of_protocol_3():
+    rx, q = make()
+    rx.start_connection()
+    rx.feed(hello(points=("shoe",)))
+    assert drain(q)[0].info["points"] == ("shoe",)
+
+
+def test_a_protocol_2_shoe_is_shoe_only_and_its_frames_have_no_point():
+    rx, q = make()
+    rx.start_connection()
+    v2 = hello(proto=2, points=None)
+    assert "points" not in p.parse_kv(p.decode(v2)[2])
+    rx.feed(v2)
+    rx.feed(p.encode(0, p.CARD, [sim_uid(parse_card("9S"))]))  # CARD,<uid>
+    rx.feed(p.encode(1, p.ERR, [p.ERR_DOUBLE, "04AABBCCDDEEFF+04AABBCCDDEE00"]))
+    rx.feed(p.encode(2, p.ERR, [p.ERR_MISREAD]))
+    events = drain(q)
+    assert events[0].info["proto"] == 2 and events[0].info["points"] == ("shoe",)
+    assert [(e.kind, e.point, e.detail) for e in events[1:]] == [
+        ("card", "shoe", ""),
+        ("double", "shoe", "DOUBLE,04AABBCCDDEEFF+04AABBCCDDEE00"),
+        ("misread", "shoe", "MISREAD"),
+    ]
+    assert str(events[1].card) == "9S"
+
+
+def test_a_protocol_1_shoe_is_shoe_only():
+    rx, q = make()
+    rx.start_connection()
+    v1 = hello(proto=1, ready=None, points=None)
+    rx.feed(v1)
+    rx.feed(v1)
+    rx.feed(p.encode(0, p.CARD, [sim_uid(parse_card("QD"))]))
+    events = drain(q)
+    assert events[0].info["points"] == ("shoe",)
+    assert [(e.kind, e.point, str(e.card)) for e in events[1:]] == [("card", "shoe", "QD")]
+
+
+def test_a_protocol_3_frame_without_its_point_is_an_error_not_a_card():
+    rx, q = make()
+    rx.start_connection()
+    rx.feed(hello(points=("shoe", "slot")))
+    assert acks(rx.feed(p.encode(0, p.CARD, [sim_uid(parse_card("AS"))]))) == [0]
+    assert acks(rx.feed(p.encode(1, p.CARD, [sim_uid(parse_card("2S")), "bin"]))) == [1]
+    rx.feed(card(2, "3S", point="slot"))  # the sequence goes on
+    events = drain(q)[1:]
+    assert [e.kind for e in events] == ["error", "error", "card"]
+    assert "read point" in events[0].detail and "read point" in events[1].detail
+    assert rx.counters["malformed"] == 2 and str(events[2].card) == "3S"
+
+
+def test_a_hello_with_unknown_points_is_not_a_connection():
+    rx, q = make()
+    rx.start_connection()
+    fields = list(p.hello_fields("1.0.0", BOOT, "PN532", 0, True))
+    rx.feed(p.encode(0, p.HELLO, [*fields, "points=shoe+bin"]))
+    assert not rx.ready and rx.counters["malformed"] == 1
+    assert [e.kind for e in drain(q)] == []
+
+
+def test_the_protocol_of_a_new_boot_applies_to_its_frames():
+    rx, q = make()
+    rx.start_connection()
+    rx.feed(hello(proto=2, points=None))
+    rx.feed(p.encode(0, p.CARD, [sim_uid(parse_card("AS"))]))
+    rx.feed(hello(boot="12345678", ready=False, points=("shoe", "slot")))  # flashed: v3
+    rx.feed(hello(boot="12345678", points=("shoe", "slot")))
+    rx.feed(card(0, "KS", point="slot"))
+    events = [e for e in drain(q) if e.kind == "card"]
+    assert [(e.boot, e.point, str(e.card)) for e in events] == [
+        (BOOT, "shoe", "AS"),
+        ("12345678", "slot", "KS"),
+    ]
+
+
+def test_shoe_events_refuse_an_unknown_point():
+    import pytest
+
+    from device.events import POINT_SLOT, SHOE_POINTS
+
+    assert SHOE_POINTS == p.POINTS and POINT_SLOT == "slot"
+    assert ShoeEvent("card", 0.0).point == "shoe"
+    with pytest.raises(ValueError, match="read point"):
+        ShoeEvent("card", 0.0, point="bin")
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**16),
+    drop=st.floats(0, 0.3),
+    bad=st.floats(0, 0.3),
+    dup=st.floats(0, 0.3),
+    ack_drop=st.floats(0, 0.3),
+    count=st.integers(1, 60),
+)
+def test_both_gates_every_card_once_in_judged_order_despite_faults(
+    seed, drop, bad, dup, ack_drop, count
+):
+    """The firmware logic's two gates (MemoryShoe) into the real receiver: shoe and slot
+    passes interleaved, every card once, with its point, in the order the board judged."""
+    rng = random.Random(seed)
+    order = shuffled_deck(rng)[:count]
+    clock = [0.0]
+    q: queue.Queue = queue.Queue()
+    rx = ShoeReceiver(events=q, deck_map=DeckMap.simulated(1), clock=lambda: clock[0])
+    shoe = MemoryShoe(
+        [],
+        faults=Faults(0.0, bad, drop, dup, 0.0),
+        rng=random.Random(seed),
+        retransmit=0.01,
+        points=("shoe", "slot"),
+    )
+    for card_ in order:  # the polite dealer: waits for the link, never overflows the board
+        point = rng.choice(("shoe", "slot"))
+        shoe.deal([(card_, 0)], point=point, hold_ms=3, interval_ms=rng.randrange(0, 4))
+    run_loopback(
+        shoe, rx.feed, rx.start_connection(), clock=clock, ack_drop=ack_drop, rng=random.Random(1)
+    )
+    got = [(e.point, e.uid) for e in drain(q) if e.kind == "card"]
+    judged = [(pt, uid) for _, kind, pt, uid in shoe.tally.judged if kind == p.CARD]
+    assert got == judged
+    assert sorted(uid for _, uid in got) == sorted(sim_uid(c) for c in order)
+    assert rx.counters["lost"] == 0

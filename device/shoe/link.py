@@ -9,6 +9,12 @@ moved past it, or a new boot) is reported as a ``lost`` event, not waited for. A
 boot's HELLO always gets ``HELLO?`` (the shoe sends no card before it), also when the
 port stayed open while the shoe restarted.
 
+Read points (protocol 3): a board with two gates says ``points=shoe+slot`` in HELLO and
+names the point in every CARD/ERR frame; both gates share one sequence, so the cards of
+the shoe and of the discard slot arrive in the order the board judged them, each as a
+ShoeEvent with its ``point``. A protocol 1 or 2 shoe is shoe-only: ``points`` is
+``("shoe",)`` and every event says "shoe".
+
 :class:`ShoeLink` runs a supervisor thread that opens the port with pyserial, reads
 lines, answers, notices unplugging (read errors) and silence (no frame for
 ``stale_after`` s), and reopens with backoff.
@@ -91,6 +97,7 @@ class ShoeReceiver:
         self.heartbeat: dict[str, Any] = {}
         self.last_frame_t = float("-inf")
         self._known_boot: str | None = None  # the boot whose sequence state we hold
+        self._known_proto = p.PROTO_VERSION  # ... and the protocol it speaks
         self._expected = 0  # its next seq to apply
         self._seen_next = 0  # its next seq as far as we know (HELLO/HB seq, frames seen)
         self._pending: dict[int, tuple[str, list[str]]] = {}
@@ -181,11 +188,16 @@ class ShoeReceiver:
         flag = kv.get("ready")
         if flag not in (None, "0", "1"):
             raise ValueError(f"bad ready flag {flag!r}")
+        proto = int(kv["proto"])
+        points = (p.SHOE,)
+        if proto >= p.PROTO_POINTS:
+            points = p.parse_points(kv.get("points", p.SHOE))
         if boot != self._known_boot:
             if self._known_boot is not None:
                 self.counters["restarts"] += 1
                 self._close_boot()
             self._known_boot, self._expected, self._seen_next = boot, base, seq
+            self._known_proto = proto
             self._pending = {}
         else:
             self._note_next(seq)
@@ -196,11 +208,12 @@ class ShoeReceiver:
             self.ready = False
         self.boot = self._heard = boot
         self.info = {
-            "proto": int(kv["proto"]),
+            "proto": proto,
             "fw": kv.get("fw", "?"),
             "boot": boot,
             "reader": kv.get("reader", "?"),
             "port": self.port,
+            "points": points,
         }
         # ready=1: a HELLO? named this boot. Firmware without the flag (protocol 1) has
         # answered us if we had already asked this boot (its own HELLO comes once, first).
@@ -325,24 +338,47 @@ class ShoeReceiver:
 
     def _apply(self, seq: int, kind: str, fields: list[str]) -> None:
         boot = self._known_boot or ""
+        try:
+            point, rest = p.split_reliable(kind, fields, self._known_proto)
+        except ValueError as exc:
+            self.counters["malformed"] += 1
+            self.counters["errors"] += 1
+            self._emit(SHOE_ERROR, seq=seq, boot=boot, detail=f"bad {kind} frame: {exc}")
+            return
         if kind == p.CARD:
-            uid = fields[0].upper() if fields else ""
+            uid = rest[0].upper() if rest else ""
             if not p.is_uid(uid):
                 self.counters["errors"] += 1
-                self._emit(SHOE_ERROR, seq=seq, boot=boot, detail=f"bad tag UID {uid!r}")
+                self._emit(
+                    SHOE_ERROR, seq=seq, boot=boot, point=point, detail=f"bad tag UID {uid!r}"
+                )
                 return
             self.counters["cards"] += 1
             card = self.deck_map.get(uid) if self.deck_map is not None else None
             detail = ""
             if self.deck_map is not None and card is None:
                 detail = f"tag {uid} is not in the deck map: enrol this deck"
-            self._emit(SHOE_CARD, uid=uid, card=card, seq=seq, boot=boot, detail=detail)
+            self._emit(
+                SHOE_CARD, uid=uid, card=card, seq=seq, boot=boot, point=point, detail=detail
+            )
         else:
             self.counters["errors"] += 1
-            code = fields[0] if fields else "?"
+            code = rest[0] if rest else "?"
+            info: dict[str, Any] = {}
+            if code == p.ERR_DOUBLE and len(rest) > 1:
+                uids = rest[1].split("+")
+                info = {"uids": uids, "cards": [self._card(u) for u in uids]}
             self._emit(
-                _ERR_KINDS.get(code, SHOE_ERROR), seq=seq, boot=boot, detail=",".join(fields)
+                _ERR_KINDS.get(code, SHOE_ERROR),
+                seq=seq,
+                boot=boot,
+                point=point,
+                detail=",".join(rest),
+                info=info,
             )
+
+    def _card(self, uid: str) -> Any:
+        return self.deck_map.get(uid) if self.deck_map is not None else None
 
 
 def open_serial(port: str, baudrate: int, timeout: float) -> Any:
@@ -387,6 +423,12 @@ class ShoeLink:
     def connected(self) -> bool:
         """True once the shoe's current boot has answered ``HELLO?`` (cards can come)."""
         return self.receiver.ready
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        """The read points of the board last heard (("shoe",) for protocol 1 and 2 shoes;
+        () before its first HELLO)."""
+        return tuple(self.receiver.info.get("points", ()))
 
     def stats(self) -> dict[str, Any]:
         """Counters, last HELLO and heartbeat: a snapshot for diagnostics."""

@@ -1,25 +1,39 @@
-# Card-shoe line protocol, shared byte-for-byte by the Pi (device/shoe/protocol.py) and
-# the shoe's MicroPython firmware (firmware/protocol.py); a test keeps the two identical.
-# Keep it runnable on MicroPython: no typing, no dataclasses, no f-string "=" specifiers.
+# Card-shoe line protocol: the one source for both ends. The Pi imports it as
+# device.shoe.protocol; the shoe's firmware image carries this same file as protocol.py
+# (firmware/image.txt lists the image, firmware/deploy.sh copies it onto the Pico; the
+# wheel ships it inside the device package). Keep it runnable on MicroPython: no typing,
+# no dataclasses, no f-strings.
 #
 # Frame: $<seq>,<TYPE>[,<field>...]*<CRC>\n
 #   seq   decimal 0..65535 (wraps); CRC = CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF)
 #   over the bytes between "$" and "*", four upper-case hex digits. Fields never contain
 #   "," "*" or "$". A line is at most 96 bytes; "\r" is ignored.
 #
-# Shoe -> Pi
-#   HELLO,proto=2,fw=x.y.z,boot=<8 hex>,reader=<name>,base=<seq>,ready=<0|1>
-#                                                   at boot (ready=0) and on every HELLO?
-#   CARD,<uid hex>                                  reliable: resent until ACKed
-#   ERR,<code>[,<detail>]                           reliable: resent until ACKed
+# Read points: a shoe board has one or two read gates (a break-beam plus a PN532 reader):
+# "shoe", the shoe's exit, and "slot", the letterbox at the mouth of the discard tray.
+#
+# Shoe -> Pi (protocol 3)
+#   HELLO,proto=3,fw=x.y.z,boot=<8 hex>,reader=<name>,base=<seq>,ready=<0|1>,points=shoe+slot
+#                                                   at boot (ready=0) and on every HELLO?;
+#                                                   points=shoe for a board with one gate
+#   CARD,<uid hex>,<point>                          reliable: resent until ACKed
+#   ERR,<code>,<point>[,<detail>]                   reliable: resent until ACKed; errors of
+#                                                   the whole board (FATAL, OVERFLOW) say shoe
 #   HB,<uptime_s>,<state>,<unacked>,<base>,<boot>   every second, never ACKed
 #   ACK,<host seq>                                  reply to MODE / LED / RESET
 # Pi -> shoe
 #   HELLO?[,<boot>]   ACK,<seq>,<boot>   MODE,deal|enrol|idle   LED,<pattern>   RESET
 #
-# Reliable frames (CARD, ERR) use consecutive seq numbers per boot; the other frames carry
-# the shoe's next seq and do not consume one. "base" is the oldest seq the shoe still
-# holds (or its next seq when nothing is unacked): anything older is gone for good.
+# Versions. 1: the first shoe. 2: the boot-naming HELLO (ready=0|1, below). 3: read points
+# (the point field in CARD and ERR, points= in HELLO). The point needed a new number, not
+# 2 again: protocol 2 shoes are in use and send CARD,<uid> with no point, and a Pi must
+# tell those from a two-gate board by the HELLO alone. The Pi still talks to protocol 1
+# and 2 shoes, as shoe-only: their frames have no point, every card is read at "shoe".
+#
+# Reliable frames (CARD, ERR) use consecutive seq numbers per boot, across both gates, so
+# the Pi gets the cards of both read points in the order the board judged them; the other
+# frames carry the shoe's next seq and do not consume one. "base" is the oldest seq the
+# shoe still holds (or its next seq when nothing is unacked): anything older is gone.
 #
 # Reliable frames carry no boot id, so the Pi must know which boot sends them. A boot
 # starts with ready=0 and sends no reliable frame until a HELLO? that names it: the Pi
@@ -29,11 +43,12 @@
 # named; the Pi applies reliable frames only after a ready=1 HELLO of the boot it knows.
 # A restart while the port stays open (a UART shoe, a soft reset) thus always leads to
 # HELLO?,<boot> and cards. An ACK names the boot too: one still on its way when the shoe
-# restarts must not clear the new boot's frame of the same seq. Protocol 1 firmware (no "ready", any HELLO? makes it ready)
-# is answered once per boot.
+# restarts must not clear the new boot's frame of the same seq. Protocol 1 firmware (no
+# "ready", any HELLO? makes it ready) is answered once per boot.
 
-PROTO_VERSION = 2
-PROTO_ACCEPTED = (1, 2)  # what the Pi still talks to
+PROTO_VERSION = 3
+PROTO_ACCEPTED = (1, 2, 3)  # what the Pi still talks to
+PROTO_POINTS = 3  # the first version whose CARD/ERR frames name their read point
 MAX_LINE = 96
 SEQ_MOD = 65536
 
@@ -59,6 +74,10 @@ ERR_FATAL = "FATAL"
 ERR_CODES = (ERR_MISREAD, ERR_DOUBLE, ERR_JAM, ERR_READER, ERR_OVERFLOW, ERR_BADFRAME, ERR_FATAL)
 
 MODES = ("deal", "enrol", "idle")
+
+SHOE = "shoe"  # the shoe's exit
+SLOT = "slot"  # the discard slot
+POINTS = (SHOE, SLOT)
 
 # Reasons a line is not a usable frame (FrameError.reason).
 NOISE = "noise"  # does not start with "$": console output, boot banner
@@ -193,9 +212,10 @@ def parse_kv(fields):
     return out
 
 
-def hello_fields(fw, boot, reader, base, ready=None):
+def hello_fields(fw, boot, reader, base, ready=None, points=None):
     """The fields of a HELLO frame; ``ready``: named by a HELLO? in this boot (None: omit,
-    as protocol 1 firmware did)."""
+    as protocol 1 firmware did); ``points``: the read points of this board (None: omit,
+    as protocol 1 and 2 firmware did)."""
     fields = (
         "proto=" + str(PROTO_VERSION),
         "fw=" + fw,
@@ -203,9 +223,46 @@ def hello_fields(fw, boot, reader, base, ready=None):
         "reader=" + reader,
         "base=" + str(base),
     )
-    if ready is None:
-        return fields
-    return fields + ("ready=" + ("1" if ready else "0"),)
+    if ready is not None:
+        fields = fields + ("ready=" + ("1" if ready else "0"),)
+    if points is not None:
+        fields = fields + ("points=" + "+".join(points),)
+    return fields
+
+
+def parse_points(text):
+    """``"shoe+slot"`` -> ``("shoe", "slot")``; ValueError for an unknown or repeated point."""
+    points = tuple(text.split("+"))
+    for i in range(len(points)):
+        if points[i] not in POINTS or points[i] in points[:i]:
+            raise ValueError("bad read points " + repr(text))
+    return points
+
+
+def card_fields(uid, point):
+    """The fields of a protocol 3 CARD frame."""
+    return (uid, point)
+
+
+def err_fields(code, point, detail=""):
+    """The fields of a protocol 3 ERR frame."""
+    if detail:
+        return (code, point, detail)
+    return (code, point)
+
+
+def split_reliable(kind, fields, proto):
+    """``(point, rest)`` of a CARD/ERR frame from a shoe speaking ``proto``: CARD rest is
+    ``[uid]``, ERR rest ``[code, detail...]``. Before protocol 3 every point is "shoe".
+    ValueError when a protocol 3 frame has no read point or an unknown one."""
+    if proto < PROTO_POINTS:
+        return SHOE, list(fields)
+    if len(fields) < 2:
+        raise ValueError(kind + " without its read point")
+    point, rest = fields[1], [fields[0]] + list(fields[2:])
+    if point not in POINTS:
+        raise ValueError("unknown read point " + repr(point))
+    return point, rest
 
 
 def is_uid(text):

@@ -1,11 +1,40 @@
-"""``rummy-table shoe-sim``: a simulated card shoe on a pseudo-terminal.
+"""The simulated twin of the card shoe: the firmware's own logic on a pseudo-terminal.
 
-It speaks the real protocol (device/shoe/protocol.py) like the firmware: HELLO, heartbeat,
-CARD/ERR frames resent until ACKed, reliable frames only after ``HELLO?``. Cards carry the
-simulated UIDs of :func:`device.shoe.deckmap.sim_uid`, so ``DeckMap.simulated()`` maps them.
-Faults can be injected: garbage lines, bad checksums, dropped and duplicated frames,
-misreads (an ERR MISREAD, then the same card is fed again) and a disconnect (the pty goes
-away and comes back at the same ``--link`` path, as a replugged USB shoe would).
+The board is ``device/shoe/fwlogic.py`` (the file the Pico runs) with one or two read
+gates, "shoe" (the shoe's exit) and "slot" (the discard slot); simulated hands break each
+gate's beam and hold tags in its reader's field, as a dealer or a player would. The real
+link (:class:`device.shoe.link.ShoeLink`) opens the other end of the pty. Cards carry the
+simulated UIDs of :func:`device.shoe.deckmap.sim_uid`, so ``DeckMap.simulated(decks)``
+maps them.
+
+API (the table's simulator, the e2e tests, the device tests)::
+
+    twin = ShoeTwin(points=("shoe", "slot"), link="/tmp/cardshoe", speed=1.0, seed=0)
+    twin.start()                      # a thread runs the board (``with ShoeTwin(...)`` too)
+    ShoeLink(twin.path, events=q, deck_map=DeckMap.simulated(1))   # the Pi's side
+    twin.feed("shoe", "AS")           # pass a card through a gate: a Card, card text or a
+    twin.feed("slot", card, deck=1)   #   tag UID; deck = which physical pack; -> the UID
+    twin.misread("slot")              # the beam breaks, no tag read -> ERR MISREAD
+    twin.double("shoe", "AS", "KH")   # two tags in one pass -> ERR DOUBLE -> the two UIDs
+    twin.unknown("slot")              # a tag not in the deck map -> a card event, card None
+    twin.jam("shoe", seconds=3.0)     # the beam stays broken (ERR JAM), then the card passes
+    twin.unplug(); twin.replug()      # the pty goes away / comes back at the same path
+    twin.reboot()                     # the board restarts: new boot id, unacked frames gone
+    twin.wait_idle(timeout=5.0)       # True once every pass is judged and every frame ACKed
+    twin.tally                        # what was passed, judged, sent, ACKed, lost (Tally)
+    twin.close()
+
+Passes of one gate run one after another (``hold_ms`` beam broken, ``gap_ms`` before the
+next); the two gates run side by side, and their frames share the board's one sequence.
+All calls are thread-safe and return at once, but for unplug / replug / reboot, which
+return once done. ``speed`` runs the board's clock faster than real time (its 60 ms grace,
+500 ms resend and 1 s heartbeat shrink; the Pi side stays in real time). Line faults
+(:class:`Faults`: garbage lines, bad checksums, dropped and duplicated frames, lost
+commands) apply to every frame.
+
+``rummy-table shoe-sim`` runs a twin as a process and deals an order through the shoe's
+exit (``--order``, ``--seed``), with ``--disconnect-after`` (unplug, replug) and, with
+``--commands``, reads commands like ``feed slot AS`` from stdin (see ``--help``).
 """
 
 from __future__ import annotations
@@ -14,32 +43,41 @@ import argparse
 import contextlib
 import errno
 import os
+import queue
 import random
 import select
 import signal
 import sys
+import tempfile
+import threading
 import time
 import tty
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from device.shoe import fwlogic
 from device.shoe import protocol as p
 from device.shoe.deckmap import sim_uid
-from rummy.cards import Card, CardError, parse_cards, shuffled_deck
+from rummy.cards import Card, CardError, parse_card, parse_cards, shuffled_deck
 
-FW_VERSION = "sim-1.0"
-WINDOW = 32  # like the firmware: at most this many unacked frames
+FW_VERSION = "sim-" + fwlogic.FW_VERSION
+WINDOW = fwlogic.WINDOW
+HOLD_MS = 40  # a card breaks the beam this long
+GAP_MS = 100  # and the next pass of the same gate starts this much later
+TAG_AFTER_MS = 5  # the reader sees the tag this long after the beam breaks
 
 
 @dataclass(frozen=True, slots=True)
 class Faults:
-    """Probabilities (0..1) per transmitted frame / dealt card."""
+    """Probabilities (0..1): per transmitted frame (garbage, bad_crc, drop, dup), per
+    dealt card of the automatic dealer (misread), per line from the Pi (drop_in)."""
 
     garbage: float = 0.0
     bad_crc: float = 0.0
     drop: float = 0.0
     dup: float = 0.0
     misread: float = 0.0
+    drop_in: float = 0.0
 
 
 def corrupt(line: bytes, rng: random.Random) -> bytes:
@@ -60,44 +98,131 @@ GARBAGE = (
     b">>> \r\n",
 )
 
+Frame = tuple[str, int]  # (boot, seq) of a reliable frame
 
-class SimShoe:
-    """Shoe-side protocol state and fault injection, writing to a pty master fd."""
+
+@dataclass
+class Tally:
+    """The twin's bookkeeping (read it under ``lock``). Frames are named (boot, seq)."""
+
+    passes: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
+    judged: list[tuple[Frame, str, str, str]] = field(default_factory=list)
+    written: set[Frame] = field(default_factory=set)  # sent whole at least once
+    pi_acked: set[Frame] = field(default_factory=set)  # the Pi wrote an ACK for it
+    acked: set[Frame] = field(default_factory=set)  # the board took the ACK
+    lost_in_reboot: list[Frame] = field(default_factory=list)  # unacked at a reboot
+    dropped: int = 0  # pushed out of the board's window (32 unacked)
+    boots: list[str] = field(default_factory=list)
+    reboots: int = 0
+    unplugs: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def cards(self, point: str | None = None) -> list[str]:
+        """UIDs of the CARD frames judged (at ``point``, or anywhere), in order."""
+        with self.lock:
+            return [u for _, kind, pt, u in self.judged if kind == p.CARD and point in (None, pt)]
+
+    def frames(self) -> dict[Frame, tuple[str, str, str]]:
+        """(boot, seq) -> (kind, point, UID or error code) of every judged frame."""
+        with self.lock:
+            return {f: (kind, pt, what) for f, kind, pt, what in self.judged}
+
+
+class _Board(fwlogic.Shoe):
+    """The firmware's Shoe, noting each reliable frame it makes in the tally."""
+
+    tally: Tally
+
+    def reliable(self, kind: str, fields: Sequence[str], now: int) -> None:
+        frame = (self.boot, self.seq)
+        if len(self.unacked) >= WINDOW:
+            self.tally.dropped += 1
+        super().reliable(kind, fields, now)
+        point, rest = p.split_reliable(kind, list(fields), p.PROTO_VERSION)
+        with self.tally.lock:
+            self.tally.judged.append((frame, kind, point, rest[0]))
+
+
+@dataclass
+class _Pass:
+    tags: tuple[str, ...]
+    hold_ms: int
+    gap_ms: int
+    polite: bool = False  # the automatic dealer: waits for the Pi and a free window
+
+
+class _GateHand:
+    """The hand at one gate: its queue of passes and the pass under way."""
+
+    def __init__(self) -> None:
+        self.queue: list[_Pass] = []
+        self.current: _Pass | None = None
+        self.started = 0
+        self.cleared: int | None = None
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue) or self.current is not None
+
+
+def to_uid(card: Card | str, deck: int = 0) -> str:
+    """The simulated tag UID of ``card`` (a Card or card text); a UID passes through."""
+    if isinstance(card, Card):
+        return sim_uid(card, deck)
+    text = card.strip().upper()
+    if p.is_uid(text):
+        return text
+    return sim_uid(parse_card(card), deck)
+
+
+class Twin:
+    """The board and its simulated hands, without I/O: ``receive(data, now_ms)`` takes the
+    Pi's bytes, ``step(now_ms)`` moves hands and board on and writes frames through the
+    line faults to ``write``. ShoeTwin (a pty and a thread) and MemoryShoe build on it."""
 
     def __init__(
         self,
-        cards: Sequence[tuple[Card, int]],
         *,
+        points: Sequence[str] = (p.SHOE, p.SLOT),
         faults: Faults = Faults(),
         rng: random.Random | None = None,
-        interval: float = 0.02,
-        retransmit: float = 0.2,
         boot: str | None = None,
+        retransmit_ms: int = fwlogic.RETRANSMIT_MS,
+        timing: dict[str, int] | None = None,
+        now: int = 0,
     ) -> None:
-        self.cards = list(cards)
+        self.points = tuple(points)
         self.faults = faults
         self.rng = rng or random.Random()
-        self.interval = interval
-        self.retransmit = retransmit
-        self.boot = boot or f"{random.getrandbits(32):08X}"
-        self.fd: int | None = None
-        self.seq = 0
-        self.unacked: dict[int, list] = {}  # seq -> [line, last_sent]
-        self.host_ready = False
-        self.acked = 0
-        self.next_card = 0
-        self.next_deal_t = 0.0
-        self.next_hb_t = 0.0
-        self.start_t = time.monotonic()
-        self.rx = b""
+        self.retransmit_ms = retransmit_ms
+        self.timing = dict(timing or {})  # Gate attributes: debounce_ms, grace_ms, ...
+        self.tally = Tally()
+        self.hands = {point: _GateHand() for point in self.points}
         self.sent = {"frames": 0, "dropped": 0, "corrupted": 0, "duplicated": 0, "garbage": 0}
+        self._lock = threading.RLock()  # board and hands (API calls come from other threads)
+        self._unknown = 0
+        self.board = self._new_board(now, boot)
 
-    # -- output ------------------------------------------------------------------------
-    def _write(self, data: bytes) -> None:
-        if self.fd is None:
-            return
-        with contextlib.suppress(BlockingIOError, OSError):  # nobody reading: lost, as on USB
-            os.write(self.fd, data)
+    # -- the board -----------------------------------------------------------------------
+    def _new_board(self, now: int, boot: str | None = None) -> _Board:
+        while boot is None or boot in self.tally.boots:
+            boot = f"{self.rng.getrandbits(32):08X}"
+        self.tally.boots.append(boot)
+        board = _Board(boot, now, reader="SIM", points=self.points, fw=FW_VERSION)
+        board.tally = self.tally
+        board.retransmit_ms = self.retransmit_ms
+        for gate in board.gates.values():
+            for name, value in self.timing.items():
+                setattr(gate, name, value)
+        return board
+
+    @property
+    def boot(self) -> str:
+        return str(self.board.boot)
+
+    # -- output --------------------------------------------------------------------------
+    def write(self, data: bytes) -> None:
+        """Where the board's bytes go (a pty, a buffer); subclasses override."""
 
     def transmit(self, line: bytes) -> None:
         f, rng = self.faults, self.rng
@@ -112,103 +237,219 @@ class SimShoe:
                 )
                 + b"\n"
             )
-            self._write(junk)
+            self.write(junk)
         if f.drop and rng.random() < f.drop:
             self.sent["dropped"] += 1
             return
         if f.bad_crc and rng.random() < f.bad_crc:
             self.sent["corrupted"] += 1
-            self._write(corrupt(line, rng))
+            self.write(corrupt(line, rng))
             return
-        self._write(line)
+        self.write(line)
+        self._note_written(line)
         if f.dup and rng.random() < f.dup:
             self.sent["duplicated"] += 1
-            self._write(line)
+            self.write(line)
 
-    def base(self) -> int:
-        return (
-            min(self.unacked, key=lambda s: p.seq_diff(s, self.seq)) if self.unacked else self.seq
+    def _note_written(self, line: bytes) -> None:
+        if b",CARD," in line or b",ERR," in line:
+            seq = int(line[1 : line.index(b",")])
+            with self.tally.lock:
+                self.tally.written.add((self.boot, seq))
+
+    # -- input ---------------------------------------------------------------------------
+    def receive(self, data: bytes, now: int) -> None:
+        """Bytes from the Pi (whole lines or parts)."""
+        with self._lock:
+            board = self.board
+            *lines, tail = data.split(b"\n")
+            for line in lines:
+                self._note_ack(line)
+                if self.faults.drop_in and self.rng.random() < self.faults.drop_in:
+                    board.rx = b""  # the line is lost with what came before it
+                    continue
+                before = {entry[0] for entry in board.unacked}
+                board.feed(line + b"\n", now)
+                gone = before - {entry[0] for entry in board.unacked}
+                if gone:
+                    with self.tally.lock:
+                        self.tally.acked.update((board.boot, s) for s in gone)
+            if tail:
+                board.feed(tail, now)
+
+    def _note_ack(self, line: bytes) -> None:
+        try:
+            _, kind, fields = p.decode(line)
+        except p.FrameError:
+            return
+        if kind == p.ACK and len(fields) == 2 and fields[0].isdigit():
+            with self.tally.lock:
+                self.tally.pi_acked.add((fields[1], int(fields[0])))
+
+    # -- hands ---------------------------------------------------------------------------
+    def _queue(
+        self, point: str, tags: Sequence[str], hold_ms: int, gap_ms: int, polite: bool
+    ) -> None:
+        if point not in self.hands:
+            raise ValueError(f"this board has no read point {point!r} (it has {self.points})")
+        with self._lock:
+            self.hands[point].queue.append(_Pass(tuple(tags), hold_ms, gap_ms, polite))
+            with self.tally.lock:
+                kind = {0: "misread", 1: "card"}.get(len(tags), "double")
+                self.tally.passes.append((point, kind, tuple(tags)))
+
+    def feed(
+        self,
+        point: str,
+        card: Card | str,
+        *,
+        deck: int = 0,
+        hold_ms: int = HOLD_MS,
+        gap_ms: int = GAP_MS,
+    ) -> str:
+        """Pass one card through gate ``point``; returns its tag UID."""
+        uid = to_uid(card, deck)
+        self._queue(point, (uid,), hold_ms, gap_ms, False)
+        return uid
+
+    def misread(self, point: str, *, hold_ms: int = HOLD_MS, gap_ms: int = GAP_MS) -> None:
+        """The beam breaks and no tag is read (a card without a readable tag)."""
+        self._queue(point, (), hold_ms, gap_ms, False)
+
+    def double(
+        self, point: str, first: Card | str, second: Card | str, *, deck: int = 0
+    ) -> tuple[str, str]:
+        """Two cards through the gate at once (both tags in one pass)."""
+        uids = (to_uid(first, deck), to_uid(second, deck))
+        self._queue(point, uids, HOLD_MS, GAP_MS, False)
+        return uids
+
+    def unknown(self, point: str) -> str:
+        """A tag that is in no simulated deck map (a foreign card); returns its UID."""
+        with self._lock:
+            self._unknown += 1
+            uid = f"04FFFE{self._unknown:06X}E0"  # sim_uid never makes deck FF, index FE
+        self._queue(point, (uid,), HOLD_MS, GAP_MS, False)
+        return uid
+
+    def jam(self, point: str, card: Card | str | None = None, *, seconds: float = 3.0) -> str:
+        """The beam stays broken ``seconds`` (board time), then the card passes."""
+        uid = to_uid(card) if card is not None else ""
+        self._queue(point, (uid,) if uid else (), int(seconds * 1000), GAP_MS, False)
+        return uid
+
+    def deal(
+        self,
+        cards: Sequence[tuple[Card, int]],
+        *,
+        point: str = p.SHOE,
+        interval_ms: int = 20,
+        hold_ms: int = 20,
+    ) -> None:
+        """The automatic dealer: ``(card, deck)`` through gate ``point`` (the shoe's exit),
+        each only once the Pi has named the board and the window has room (a polite hand:
+        nothing is lost to the board's window; misreads per ``faults``)."""
+        for card, deck in cards:
+            if self.faults.misread and self.rng.random() < self.faults.misread:
+                self._queue(point, (), hold_ms, interval_ms, True)  # the dealer feeds it again
+            self._queue(point, (sim_uid(card, deck),), hold_ms, interval_ms, True)
+
+    def _hand(self, point: str, hand: _GateHand, now: int) -> None:
+        board = self.board
+        if hand.current is None:
+            if not hand.queue:
+                board.beam(point, False, now)
+                return
+            nxt = hand.queue[0]
+            if nxt.polite and not (board.host_ready and len(board.unacked) < WINDOW - 1):
+                board.beam(point, False, now)
+                return
+            hand.current = hand.queue.pop(0)
+            hand.started = now
+            hand.cleared = None
+        cur = hand.current
+        if hand.cleared is None:
+            board.beam(point, True, now)
+            if now - hand.started >= min(TAG_AFTER_MS, cur.hold_ms // 2):
+                for uid in cur.tags:
+                    board.tag(point, uid, now)
+            if now - hand.started >= cur.hold_ms:
+                hand.cleared = now
+                board.beam(point, False, now)
+        else:
+            board.beam(point, False, now)
+            if now - hand.cleared >= cur.gap_ms:
+                hand.current = None
+
+    # -- time ----------------------------------------------------------------------------
+    def step(self, now: int) -> None:
+        """Move the hands and the board to ``now`` (ms) and write what the board sends."""
+        with self._lock:
+            for point, hand in self.hands.items():
+                self._hand(point, hand, now)
+            self.board.tick(now)
+            for line in self.board.take_output():
+                self.transmit(line)
+
+    def reboot_board(self, now: int) -> None:
+        """The board restarts: its RAM (unacked frames, gate state) is gone."""
+        with self._lock:
+            old = self.board
+            with self.tally.lock:
+                self.tally.reboots += 1
+                self.tally.lost_in_reboot += [(old.boot, entry[0]) for entry in old.unacked]
+            pending = old.take_output()
+            if pending and self.rng.random() < 0.5:  # cut in the middle of a frame
+                line = pending[0]
+                self.write(line[: self.rng.randrange(1, len(line))])
+            if self.rng.random() < 0.5:
+                self.write(b"MPY: soft reboot\r\n")
+            self.board = self._new_board(now)
+
+    @property
+    def idle(self) -> bool:
+        """Every pass done and judged, every reliable frame ACKed."""
+        with self._lock:
+            if any(h.busy for h in self.hands.values()) or self.board.unacked:
+                return False
+            return all(g.window is None and not g.raw for g in self.board.gates.values())
+
+
+class MemoryShoe(Twin):
+    """A twin dealing ``cards`` through the shoe's exit into ``out`` instead of a pty, on a
+    caller's clock (tests and benchmarks; see :func:`run_loopback`)."""
+
+    def __init__(
+        self,
+        cards: Sequence[tuple[Card, int]],
+        *,
+        faults: Faults = Faults(),
+        rng: random.Random | None = None,
+        interval: float = 0.0,
+        retransmit: float = 0.2,
+        boot: str | None = None,
+        points: Sequence[str] = (p.SHOE,),
+    ) -> None:
+        super().__init__(
+            points=points,
+            faults=faults,
+            rng=rng,
+            boot=boot,
+            retransmit_ms=max(1, round(retransmit * 1000)),
+            timing={"debounce_ms": 1, "grace_ms": 2},
         )
+        self.out = bytearray()
+        self.deal(cards, interval_ms=round(interval * 1000), hold_ms=2)
 
-    def hello(self) -> None:
-        self.transmit(
-            p.encode(
-                self.seq,
-                p.HELLO,
-                p.hello_fields(FW_VERSION, self.boot, "SIM", self.base(), self.host_ready),
-            )
-        )
+    def write(self, data: bytes) -> None:
+        self.out += data
 
-    def reliable(self, kind: str, fields: tuple[str, ...], now: float) -> None:
-        line = p.encode(self.seq, kind, fields)
-        self.unacked[self.seq] = [line, now]
-        self.seq = p.seq_next(self.seq)
-        self.transmit(line)
-
-    # -- input -------------------------------------------------------------------------
-    def receive(self, data: bytes, now: float) -> None:
-        self.rx += data
-        *lines, self.rx = self.rx.split(b"\n")
-        self.rx = self.rx[-4 * p.MAX_LINE :]
-        for line in lines:
-            try:
-                seq, kind, fields = p.decode(line)
-            except p.FrameError:
-                continue
-            if len(fields) > 1 and kind == p.ACK and fields[1] != self.boot:
-                continue  # meant for the boot before a restart
-            if kind == p.ACK and fields and fields[0].isdigit():
-                if self.unacked.pop(int(fields[0]), None) is not None:
-                    self.acked += 1
-            elif kind == p.HELLO_Q:
-                if fields and fields[0] == self.boot:  # like the firmware: named, then ready
-                    self.host_ready = True
-                self.hello()
-            elif kind in (p.MODE, p.LED, p.RESET):
-                self.transmit(p.encode(self.seq, p.ACK, (str(seq),)))
-
-    # -- time --------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        return self.next_card >= len(self.cards) and not self.unacked
+        return self.idle
 
     def tick(self, now: float) -> None:
-        if now >= self.next_hb_t:
-            self.next_hb_t = now + 1.0
-            uptime = max(0, int(now - self.start_t))
-            state = "deal" if self.next_card < len(self.cards) else "idle"
-            fields = (str(uptime), state, str(len(self.unacked)), str(self.base()), self.boot)
-            self.transmit(p.encode(self.seq, p.HB, fields))
-        for entry in list(self.unacked.values()):
-            if now - entry[1] >= self.retransmit:
-                entry[1] = now
-                self.transmit(entry[0])
-        if (
-            self.host_ready
-            and self.next_card < len(self.cards)
-            and now >= self.next_deal_t
-            and len(self.unacked) < WINDOW
-        ):
-            self.next_deal_t = now + self.interval
-            if self.faults.misread and self.rng.random() < self.faults.misread:
-                self.reliable(p.ERR, (p.ERR_MISREAD,), now)  # the dealer feeds it again
-                return
-            card, deck = self.cards[self.next_card]
-            self.next_card += 1
-            self.reliable(p.CARD, (sim_uid(card, deck),), now)
-
-
-class MemoryShoe(SimShoe):
-    """A SimShoe that writes into ``out`` instead of a pty (tests and benchmarks)."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fd = -1
-        self.start_t = 0.0
-        self.out = bytearray()
-
-    def _write(self, data: bytes) -> None:
-        self.out += data
+        self.step(round(now * 1000))
 
 
 def run_loopback(
@@ -223,24 +464,25 @@ def run_loopback(
     max_steps: int = 10_000_000,
 ) -> int:
     """Run ``shoe`` against a host ``feed(line) -> replies`` in memory on a fake clock
-    (``clock[0]``, advanced by ``step`` per round) until every card is dealt and ACKed.
-    ``first`` are host frames sent at the start (``HELLO?``). Returns the rounds used."""
+    (``clock[0]`` seconds, advanced by ``step`` per round) until every card is dealt and
+    ACKed. ``first`` are host frames sent at the start (``HELLO?``). Returns the rounds."""
     clock = clock if clock is not None else [0.0]
     rng = rng or random.Random(0)
     for line in first:
-        shoe.receive(line, clock[0])
+        shoe.receive(line, round(clock[0] * 1000))
     buf = b""
     for steps in range(max_steps):
         if shoe.done:
             return steps
-        shoe.tick(clock[0])
+        now = round(clock[0] * 1000)
+        shoe.step(now)
         buf += bytes(shoe.out)
         shoe.out.clear()
         *lines, buf = buf.split(b"\n")
         for line in lines:
             for reply in feed(line):
                 if not (ack_drop and rng.random() < ack_drop):
-                    shoe.receive(reply, clock[0])
+                    shoe.receive(reply, now)
         clock[0] += step
     raise RuntimeError("loopback did not finish")
 
@@ -278,6 +520,143 @@ class Pty:
         self.master = self.slave = None
 
 
+class ShoeTwin(Twin):
+    """The twin on a pty with its own thread: the API of the module docstring.
+
+    ``link``: the symlink the Pi opens (a temporary one when None: ``path`` names it);
+    it stays the same across unplug/replug, as a udev name does."""
+
+    def __init__(
+        self,
+        *,
+        points: Sequence[str] = (p.SHOE, p.SLOT),
+        link: str | None = None,
+        speed: float = 1.0,
+        seed: int | None = None,
+        faults: Faults = Faults(),
+        boot: str | None = None,
+    ) -> None:
+        self.speed = speed
+        self._t0 = time.monotonic()
+        super().__init__(points=points, faults=faults, rng=random.Random(seed), boot=boot)
+        self._tmpdir: tempfile.TemporaryDirectory[str] | None = None
+        if link is None:
+            self._tmpdir = tempfile.TemporaryDirectory(prefix="shoe-twin-")
+            link = os.path.join(self._tmpdir.name, "cardshoe")
+        self.pty = Pty(link)
+        self.fd: int | None = self.pty.open()
+        self._calls: queue.SimpleQueue[tuple[str, threading.Event]] = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="shoe-twin", daemon=True)
+
+    @property
+    def path(self) -> str:
+        """What the Pi opens (the symlink; it follows replugs)."""
+        return self.pty.link or self.pty.path
+
+    @property
+    def plugged(self) -> bool:
+        return self.fd is not None
+
+    def now(self) -> int:
+        return int((time.monotonic() - self._t0) * 1000 * self.speed)
+
+    def start(self) -> ShoeTwin:
+        if not self._thread.is_alive():
+            self._thread.start()
+        return self
+
+    def __enter__(self) -> ShoeTwin:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
+        self.fd = None
+        self.pty.close()
+        if self._tmpdir is not None:
+            self._tmpdir.cleanup()
+            self._tmpdir = None
+
+    # -- calls run by the thread ---------------------------------------------------------
+    def _call(self, what: str, timeout: float = 5.0) -> None:
+        done = threading.Event()
+        self._calls.put((what, done))
+        if not self._thread.is_alive():  # not started: do it here
+            self._do(what)
+            return
+        if not done.wait(timeout):
+            raise TimeoutError(f"shoe twin did not {what}")
+
+    def unplug(self) -> None:
+        """The USB cable is pulled: the pty and its symlink go away (the board, powered
+        elsewhere, keeps running: cards passed now wait in its window, up to 32)."""
+        self._call("unplug")
+
+    def replug(self) -> None:
+        """The cable is back: a new pty at the same symlink."""
+        self._call("replug")
+
+    def reboot(self) -> None:
+        """The board restarts with the port open (a soft reset, a watchdog reset)."""
+        self._call("reboot")
+
+    def _do(self, what: str) -> None:
+        with self._lock:
+            if what == "unplug" and self.fd is not None:
+                self.fd = None
+                self.pty.close()
+                with self.tally.lock:
+                    self.tally.unplugs += 1
+            elif what == "replug" and self.fd is None:
+                self.fd = self.pty.open()
+            elif what == "reboot":
+                self.reboot_board(self.now())
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Wait until every pass is judged and every frame ACKed; False on timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.idle:
+                return True
+            time.sleep(0.005)
+        return self.idle
+
+    def write(self, data: bytes) -> None:
+        if self.fd is None:
+            return  # unplugged: nobody hears it
+        with contextlib.suppress(BlockingIOError, OSError):  # nobody reading: lost, as on USB
+            os.write(self.fd, data)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            while True:
+                try:
+                    what, done = self._calls.get_nowait()
+                except queue.Empty:
+                    break
+                self._do(what)
+                done.set()
+            fd = self.fd
+            data = b""
+            if fd is not None and select.select([fd], [], [], 0.001)[0]:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError as exc:  # EIO: no process has the slave open right now
+                    if exc.errno not in (errno.EIO, errno.EAGAIN, errno.EBADF):
+                        raise
+            elif fd is None:
+                time.sleep(0.001)
+            if data:
+                self.receive(data, self.now())
+            self.step(self.now())
+
+
+# -- rummy-table shoe-sim ------------------------------------------------------------------
 def build_order(args: argparse.Namespace) -> list[tuple[Card, int]]:
     """The cards to deal as (card, physical deck number)."""
     if args.order:
@@ -297,13 +676,56 @@ def build_order(args: argparse.Namespace) -> list[tuple[Card, int]]:
     return out[: args.count] if args.count else out
 
 
+COMMANDS = """commands (--commands, one a line on stdin; each answers OK or ERR on stdout):
+  feed <point> <card|uid> [deck]   misread <point>   double <point> <card> <card>
+  unknown <point>   jam <point> [seconds]   unplug   replug   reboot   idle   quit"""
+
+
+def command(twin: ShoeTwin, line: str) -> str:
+    """Run one stdin command; the answer line."""
+    words = line.split()
+    if not words:
+        return ""
+    verb, args = words[0], words[1:]
+    try:
+        if verb == "feed" and len(args) in (2, 3):
+            return "OK " + twin.feed(args[0], args[1], deck=int(args[2]) if len(args) > 2 else 0)
+        if verb == "misread" and len(args) == 1:
+            twin.misread(args[0])
+            return "OK"
+        if verb == "double" and len(args) == 3:
+            return "OK " + "+".join(twin.double(args[0], args[1], args[2]))
+        if verb == "unknown" and len(args) == 1:
+            return "OK " + twin.unknown(args[0])
+        if verb == "jam" and len(args) in (1, 2):
+            twin.jam(args[0], seconds=float(args[1]) if len(args) > 1 else 3.0)
+            return "OK"
+        if verb in ("unplug", "replug", "reboot") and not args:
+            getattr(twin, verb)()
+            return "OK " + twin.boot
+        if verb == "idle" and not args:
+            return "OK" if twin.wait_idle(10.0) else "ERR not idle after 10 s"
+    except (ValueError, CardError) as exc:
+        return f"ERR {exc}"
+    return f"ERR unknown command {line.strip()!r}"
+
+
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="rummy-table shoe-sim", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="rummy-table shoe-sim",
+        description="A simulated card shoe (the firmware's logic) on a pseudo-terminal.",
+        epilog=COMMANDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--link", help="also make this symlink to the pty (like /dev/cardshoe)")
+    ap.add_argument(
+        "--points", default="shoe+slot", help="read gates of the board: shoe+slot or shoe"
+    )
     ap.add_argument("--seed", type=int, default=0, help="shuffle seed of the deck(s) to deal")
     ap.add_argument("--decks", type=int, default=1, help="number of packs (contract rummy: 2)")
     ap.add_argument("--order", help="deal this order instead, e.g. 'AS 2S 3S'")
     ap.add_argument("--count", type=int, default=0, help="deal only the first N cards")
+    ap.add_argument("--no-deal", action="store_true", help="deal nothing by itself")
     ap.add_argument("--interval", type=float, default=0.02, help="seconds between cards")
     ap.add_argument("--retransmit", type=float, default=0.2, help="resend unacked after S")
     ap.add_argument("--start-delay", type=float, default=0.0, help="wait S before dealing")
@@ -325,6 +747,7 @@ def parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("--disconnect-for", type=float, default=1.0, metavar="S")
     ap.add_argument("--boot", help="boot id (8 hex digits); random by default")
+    ap.add_argument("--commands", action="store_true", help="read commands from stdin")
     ap.add_argument(
         "--exit-when-done",
         action="store_true",
@@ -338,10 +761,20 @@ def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _stdin_commands(twin: ShoeTwin, stop: threading.Event) -> None:
+    for line in sys.stdin:
+        if line.strip() == "quit":
+            break
+        answer = command(twin, line)
+        if answer:
+            print(answer, flush=True)
+    stop.set()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        order = build_order(args)
+        order = [] if args.no_deal else build_order(args)
     except CardError as exc:
         print(f"shoe-sim: bad --order: {exc}", file=sys.stderr)
         return 2
@@ -352,60 +785,55 @@ def main(argv: list[str] | None = None) -> int:
     if args.boot and not (len(args.boot) == 8 and all(c in "0123456789ABCDEF" for c in args.boot)):
         print("shoe-sim: --boot must be 8 upper-case hex digits", file=sys.stderr)
         return 2
+    try:
+        points = p.parse_points(args.points)
+    except ValueError:
+        print("shoe-sim: --points must be shoe+slot or shoe", file=sys.stderr)
+        return 2
+    if p.SHOE not in points:
+        print("shoe-sim: --points must include shoe", file=sys.stderr)
+        return 2
     faults = Faults(args.garbage, args.bad_crc, args.drop, args.dup, args.misread)
-    shoe = SimShoe(
-        order,
-        faults=faults,
-        rng=random.Random(args.fault_seed),
-        interval=args.interval,
-        retransmit=args.retransmit,
-        boot=args.boot,
-    )
     signal.signal(signal.SIGTERM, _terminate)
-    pty = Pty(args.link)
+    twin = ShoeTwin(
+        points=points, link=args.link, seed=args.fault_seed, faults=faults, boot=args.boot
+    )
+    twin.retransmit_ms = twin.board.retransmit_ms = max(1, round(args.retransmit * 1000))
+    stop = threading.Event()
     start = time.monotonic()
-    shoe.next_deal_t = start + args.start_delay
     disconnected = False
     try:
-        shoe.fd = pty.open()
-        print(f"PTY {pty.path}", flush=True)
+        print(f"PTY {twin.pty.path}", flush=True)
         if args.link:
             print(f"LINK {args.link}", flush=True)
-        shoe.hello()
-        while True:
-            now = time.monotonic()
-            if args.duration and now - start > args.duration:
+        twin.start()
+        if args.commands:
+            threading.Thread(target=_stdin_commands, args=(twin, stop), daemon=True).start()
+        if args.start_delay:
+            time.sleep(args.start_delay)
+        twin.deal(order, interval_ms=round(args.interval * 1000))
+        while not stop.is_set():
+            if args.duration and time.monotonic() - start > args.duration:
                 break
-            if args.exit_when_done and shoe.done:
+            if args.exit_when_done and twin.idle:
                 time.sleep(0.3)
                 break
-            if args.disconnect_after and not disconnected and shoe.acked >= args.disconnect_after:
+            acked = len(twin.tally.acked)
+            if args.disconnect_after and not disconnected and acked >= args.disconnect_after:
                 disconnected = True
-                pty.close()
-                shoe.fd = None
+                twin.unplug()
                 print("UNPLUGGED", flush=True)
                 time.sleep(args.disconnect_for)
-                shoe.fd = pty.open()
-                print(f"PTY {pty.path}", flush=True)
-                shoe.hello()
+                twin.replug()
+                print(f"PTY {twin.pty.path}", flush=True)
                 continue
-            ready, _, _ = select.select([shoe.fd], [], [], 0.005)
-            if ready:
-                try:
-                    data = os.read(shoe.fd, 4096)
-                except OSError as exc:  # EIO: no process has the slave open right now
-                    if exc.errno not in (errno.EIO, errno.EAGAIN):
-                        raise
-                    data = b""
-                    time.sleep(0.005)
-                if data:
-                    shoe.receive(data, now)
-            shoe.tick(time.monotonic())
+            time.sleep(0.005)
     except KeyboardInterrupt:
         pass
     finally:
-        pty.close()
-        print(f"DONE dealt={shoe.next_card} sent={shoe.sent}", flush=True)
+        twin.close()
+        dealt = len(twin.tally.cards(p.SHOE))
+        print(f"DONE dealt={dealt} sent={twin.sent}", flush=True)
     return 0
 
 

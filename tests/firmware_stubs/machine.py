@@ -1,6 +1,7 @@
 """A stub of MicroPython's ``machine`` for host tests of firmware/ (CPython and the unix
-port): pins with settable levels, a watchdog that counts feeds, and an SPI bus with a
-small PN532 emulator behind it (LSB-first bytes, ACK + reply frames, tags in the field)."""
+port): pins with settable levels, a watchdog that counts feeds, and an SPI bus with small
+PN532 emulators behind it, one per chip-select pin (the one whose pin is low answers;
+LSB-first bytes, ACK + reply frames, tags in the field)."""
 
 
 def _rev(data):
@@ -56,7 +57,7 @@ def reset():
 class PN532Emulator:
     """Answers GetFirmwareVersion, SAMConfiguration, RFConfiguration, InListPassiveTarget."""
 
-    present = True  # set False on the class to emulate a missing reader
+    present = True  # set False on the class (or an instance) to emulate a missing reader
 
     def __init__(self):
         self.tags = []  # UIDs (bytes) in the field now
@@ -90,20 +91,44 @@ class SPI:
 
     def __init__(self, spi_id, **kwargs):
         self.kwargs = kwargs
-        self.pn532 = PN532Emulator()
+        self.readers = {}  # chip-select pin id -> PN532Emulator
         self.op = None
+        self.selected = None
         SPI.last = self
+
+    def reader(self, cs_pin_id):
+        """The PN532 emulator behind chip-select ``cs_pin_id`` (made on first use)."""
+        if cs_pin_id not in self.readers:
+            self.readers[cs_pin_id] = PN532Emulator()
+        return self.readers[cs_pin_id]
+
+    @property
+    def pn532(self):
+        """The first reader (the shoe's, GP17)."""
+        return self.reader(17)
+
+    def _select(self):
+        low = [
+            pin.id
+            for pin in Pin.registry.values()
+            if pin.mode == Pin.OUT and pin.id != "LED" and pin.level == 0
+        ]
+        if len(low) != 1:
+            raise OSError("SPI transfer with " + str(len(low)) + " chip selects low")
+        return self.reader(low[0])
 
     def write(self, data):
         data = _rev(data)
+        self.selected = self._select()
         self.op = data[0]
         if self.op == 0x01:
-            self.pn532.command(data[1:])
+            self.selected.command(data[1:])
 
     def read(self, n):
+        dev = self._select()
         if self.op == 0x02:
-            return _rev(bytes((1 if self.pn532.queue else 0,)))
-        if self.op == 0x03 and self.pn532.queue:
-            frame = self.pn532.queue.pop(0)
+            return _rev(bytes((1 if dev.queue else 0,)))
+        if self.op == 0x03 and dev.queue:
+            frame = dev.queue.pop(0)
             return _rev((frame + bytes(n))[:n])
         return _rev(bytes(n))
