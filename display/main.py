@@ -43,6 +43,7 @@ def sim_parser() -> argparse.ArgumentParser:
                    help="real cards: the simulated card shoe and discard slot (docs/real_cards.md)")
     p.add_argument("--faults", type=float, default=0.0, metavar="P",
                    help="with --real-cards: faults per card passed (misreads, doubles, strays, unplugs)")
+    p.add_argument("--reader-speed", type=float, default=1.0, help=argparse.SUPPRESS)  # tests: a faster twin
     return p
 
 
@@ -90,7 +91,8 @@ def sim_main(argv: list[str] | None = None) -> int:
             return 2
         from display.sim_real_cards import SimTable, TwinReaders
 
-        people = SimTable(TwinReaders(seed=args.seed or 0), game=args.game or "gin", seed=args.seed or 0,
+        people = SimTable(TwinReaders(seed=args.seed or 0, speed=args.reader_speed), game=args.game or "gin",
+                          seed=args.seed or 0,
                           faults=args.faults, auto=args.headless)
     app = App(config, mode="headless" if args.headless else "sim", size=args.size or (1280, 800),
               state_dir=args.state_dir, seed=args.seed, matches=args.matches, game=args.game,

@@ -74,6 +74,8 @@ class TableShoe:
         self.last: str = ""  # why it is not connected (the link's last error)
         self.link: Any = None
         self.led = ""
+        self.enroller: Any = None  # a deck being enrolled (the operator menu)
+        self.enrol_said = ""  # the enrolment's last word
         from device.shoe.link import ShoeLink
 
         kw: dict[str, Any] = {"events": app.hw.events, "deck_map": self.deck_map, "clock": app.clock}
@@ -124,13 +126,16 @@ class TableShoe:
             self.last = ev.detail
             if reads is not None:
                 reads.disconnected(POINTS)
+        elif self.enroller is not None:
+            if ev.kind == SHOE_CARD and point == SHOE:
+                self._enrol(ev.uid or "")
         elif reads is None:
             return
         elif ev.kind == SHOE_CARD:
             if ev.card is None:
                 reads.unknown(point, ev.uid or "")
             else:
-                reads.card(point, ev.card)
+                reads.card(point, ev.card, ev.uid or "")
         elif ev.kind in (SHOE_MISREAD, SHOE_DOUBLE, SHOE_JAM):
             reads.fault(point, ev.kind)
         elif ev.kind == SHOE_LOST:
@@ -138,6 +143,63 @@ class TableShoe:
             reads.tally.lost += count
             reads.lost(count)
         self.app.real_changed()
+
+    # -- enrolment of a new deck (operator menu) ----------------------------------------------
+    def enrol_start(self, name: str = "") -> None:
+        """Deal a new deck through the shoe in new-deck order (AS..KS, AH..KH, AD..KD, AC..KC):
+        each tag read is that card. The game's reads wait meanwhile."""
+        from device.shoe.deckmap import Enroller
+
+        self.enroller = Enroller(name=name or "deck")
+        self.enrol_said = ""
+        if self.link is not None:
+            self.link.set_mode("enrol")
+
+    def _enrol(self, uid: str) -> None:
+        from device.shoe.deckmap import DeckMapError
+
+        try:
+            card = self.enroller.add(uid)
+            self.enrol_said = _("{card} enrolled").format(card=card)
+        except DeckMapError as exc:
+            self.enrol_said = str(exc)
+
+    def enrol_undo(self) -> None:
+        if self.enroller is not None:
+            card = self.enroller.undo()
+            self.enrol_said = _("{card} forgotten: deal it again").format(card=card) if card else ""
+
+    def enrol_finish(self) -> str | None:
+        """Save the enrolled deck and read with it from now on; returns why not, or None."""
+        from device.shoe.deckmap import DeckMapError
+
+        enroller = self.enroller
+        if enroller is None:
+            return None
+        try:
+            deck = enroller.result()
+            path = self.deck_path()
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            deck.save(path)
+        except (DeckMapError, OSError) as exc:
+            return str(exc)
+        self.deck_map = deck if self.deck_map is None else _merge(self.deck_map, deck)
+        self.deck_problem = None
+        if self.link is not None:
+            self.link.receiver.deck_map = self.deck_map
+            self.link.set_mode("deal")
+        self.enroller = None
+        return None
+
+    def enrol_cancel(self) -> None:
+        self.enroller = None
+        if self.link is not None:
+            self.link.set_mode("deal")
+
+    def deck_path(self) -> str:
+        """Where a new deck's map goes: the config's first deck map, else the state folder."""
+        first = [p.strip() for p in str(self.app.config.shoe.deck_map).split(",") if p.strip()]
+        return first[0] if first else str(Path(self.app.state_dir) / "deck.map")
 
     def set_led(self, pattern: str) -> None:
         """The shoe's LED says "pass it again" while a read is asked for again."""
@@ -151,6 +213,14 @@ class TableShoe:
         if self.link is not None:
             self.link.close()
             self.link = None
+
+
+def _merge(old: Any, new: Any) -> Any:
+    """The new deck over the old map (a re-enrolled deck replaces the tags of its cards)."""
+    from device.shoe.deckmap import DeckMap
+
+    kept = {uid: card for uid, card in old.cards.items() if uid not in new.cards}
+    return DeckMap({**kept, **new.cards}, new.name)
 
 
 # -- words -----------------------------------------------------------------------------------
@@ -217,7 +287,7 @@ def help_lines(game: str) -> list[str]:
 
     lines = [tr(READ_WORDS[SHOE]), tr(READ_WORDS[SLOT])]
     seen: set[tuple[str, str]] = set()
-    for (phase, call), entry in CALL_TABLES[game].items():
+    for (_phase, call), entry in CALL_TABLES[game].items():
         label = BUTTON_NAMES.get(str(call))
         if label is None or (str(call), entry.words) in seen:
             continue

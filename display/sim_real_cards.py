@@ -72,7 +72,8 @@ class SimTable:
     """Simulated shoe, slot and people (see the module docstring)."""
 
     def __init__(self, readers: Any, *, game: str = "gin", seed: int = 0, faults: float = 0.0,
-                 auto: bool = True, bot: str = "basic", clock: Callable[[], float] = time.monotonic) -> None:
+                 auto: bool = True, bot: str = "basic", clock: Callable[[], float] = time.monotonic,
+                 unplug_after: int | None = None) -> None:
         self.readers = readers
         self.game = game
         self.rng = random.Random(f"people:{seed}")
@@ -80,6 +81,7 @@ class SimTable:
         self.auto = auto
         self.bot = bot
         self.clock = clock
+        self.unplug_after = unplug_after  # unplug the readers once, after this many cards read
         self.app: Any = None
         self.tally = SimTally()
         self.shoe: list[Phys] = []  # top first
@@ -100,6 +102,7 @@ class SimTable:
         self._later: list[tuple[float, Callable[[], None]]] = []
         self._forced = ""
         self._open_prompt: int | None = None
+        self._adopted: Any = None  # the match whose cards the people hold
         self.again: Pass | None = None  # the card the table asked to pass again
         self._slot_t: dict[Phys, float] = {}  # when each card last went through the slot
 
@@ -124,6 +127,42 @@ class SimTable:
             seen[card] += 1
         self.hands = {s: [] for s in range(len(self.app.match.seats))}
         self.tray, self.table = [], []
+
+    def _adopt(self, m: Any) -> None:
+        """After a power cut the cards stayed where they were: the people hold what the
+        table's journal says (a deal under way: what was dealt so far), the rest is in the
+        shoe (its order unknown to the table, shuffled here)."""
+        from display.controller.real_cards import deal_order
+
+        seen: Counter[Card] = Counter()
+
+        def phys(card: Card) -> Phys:
+            seen[card] += 1
+            return (card, seen[card] - 1)
+
+        self.hands = {s: [] for s in range(len(m.seats))}
+        self.tray, self.table = [], []
+        st = m.state
+        if m.reads.dealing():
+            for card, seat in zip(m.reads.dealt, deal_order(m.game, st), strict=False):
+                (self.tray if seat == TABLE else self.held(seat)).append(phys(card))
+        else:
+            for seat, hand in enumerate(_engine_hands(m)):
+                self.hands[seat] = [phys(c) for c in hand]
+            if m.game == "gin":
+                h = st.hand
+                self.tray = [phys(c) for c in h.discard_pile]
+                self.table = [phys(c) for c in (*h.set_aside, *(c for meld in h.table_melds for c in meld))]
+            else:
+                self.tray = [phys(p.card) for p in st.discard_pile]
+                self.table = [phys(c) for meld in st.table_melds for c in meld.cards]
+        decks = 2 if self.game == "contract" else 1
+        rest = Counter(shuffled_deck(self.rng, decks)) - seen
+        self.shoe = []
+        for c in shuffled_deck(self.rng, decks):
+            if rest[c] > 0:
+                rest[c] -= 1
+                self.shoe.append(phys(c))
 
     def held(self, seat: int) -> list[Phys]:
         return self.hands.setdefault(seat, [])
@@ -152,6 +191,13 @@ class SimTable:
         self._note_prompts(reads)
         key = (m.game, getattr(m.state, "hand_number", None), getattr(m.state, "game_number", None),
                getattr(m.state, "deal_number", None), m.session.actions_applied if reads.dealing() else None)
+        if self._adopted is not m:
+            self._adopted = m
+            if not (reads.dealing() and not reads.dealt):
+                self._adopt(m)  # a resumed match: the cards are where the table says they are
+            self._deal_key = key[:4]
+            if reads.dealing() and not reads.dealt:
+                self._fresh_shoe()
         if reads.dealing() and not reads.dealt and self._deal_key != key[:4]:
             self._deal_key = key[:4]
             self._fresh_shoe()  # a new deal: the cards were gathered and shuffled
@@ -179,6 +225,10 @@ class SimTable:
             return
         self._play(m, now)
 
+    def _note(self, text: str) -> None:
+        if text not in self.tally.notes[-5:]:
+            self.tally.notes = [*self.tally.notes[-49:], text]
+
     def _note_prompts(self, reads: Any) -> None:
         """A question of the table that was there and is gone: a fault recovered from."""
         number = reads.prompt.number if reads.prompt is not None else None
@@ -200,7 +250,7 @@ class SimTable:
             if now - p.t < limit:
                 return False
             self.tally.lost += 1 if p.card is not None else 0
-            self.tally.notes.append(f"no answer to {p.point} {p.card} ({p.fault})")
+            self._note(f"no answer to {p.point} {p.card} ({p.fault})")
             self._card_back(p)
             self.pending = None
             return True
@@ -208,7 +258,7 @@ class SimTable:
         prompt = m.reads.prompt
         if prompt is not None and prompt.kind is PromptKind.REPASS and p.point == prompt.point:
             if not p.fault:
-                self.tally.notes.append(f"the {p.point} did not read {p.card} (no fault injected)")
+                self._note(f"the {p.point} did not read {p.card} (no fault injected)")
             self._card_back(p)  # not read: back in his hand (on top of the shoe), to pass again
             self.again = p
             return True
@@ -248,15 +298,11 @@ class SimTable:
         self._seen = len(hist)
 
     def _follow(self, m: Any, action: Action, events: list[Any]) -> None:
+        if str(action.kind) in TAKE_KINDS:
+            self._sync_takes(m)
         for ev in events:
-            kind, seat, data = str(ev.kind), ev.seat, dict(ev.data or {})
-            if kind in ("upcard_taken", "took_discard") or (kind == "drew" and data.get("pile") == "discard"):
-                if self.tray:
-                    self.held(seat).append(self.tray.pop())
-            elif kind == "bought":
-                for c in data.get("cards", []):
-                    self._move_from_tray(seat, c)
-            elif kind == "stock_refilled" and not self._refilled:
+            kind = str(ev.kind)
+            if kind == "stock_refilled" and not self._refilled:
                 back = self.tray[:-1]  # (a refill the people had not seen coming)
                 self.tray = self.tray[-1:]
                 self.shoe += back
@@ -267,11 +313,16 @@ class SimTable:
                 str(e.kind) in ("melded", "laid_off") for e in events):
             self._sync_table(m)
 
-    def _move_from_tray(self, seat: int, text: str) -> None:
-        for i in range(len(self.tray) - 1, -1, -1):
-            if str(self.tray[i][0]) == text:
-                self.held(seat).append(self.tray.pop(i))
-                return
+    def _sync_takes(self, m: Any) -> None:
+        """A take of the discard (a buy's pack cards): the cards the table says a seat took
+        from the pile go from the tray into his hand."""
+        for seat, engine_hand in enumerate(_engine_hands(m)):
+            missing = Counter(engine_hand) - Counter(self.cards_of(seat))
+            for card, k in missing.items():
+                for _ in range(k):
+                    got = self._take(self.tray, card)
+                    if got is not None:
+                        self.held(seat).append(got)
 
     def _sync_table(self, m: Any) -> None:
         """Melds and lay-offs: the cards the table says left a hand go onto the table."""
@@ -296,7 +347,7 @@ class SimTable:
         differ = [s for s, h in enumerate(hands) if Counter(h) != Counter(self.cards_of(s))]
         if differ and not self._mismatch:
             self.tally.wrong += 1
-            self.tally.notes.append(f"hands differ at seats {differ}: table {[sorted(map(str, hands[s])) for s in differ]} "
+            self._note(f"hands differ at seats {differ}: table {[sorted(map(str, hands[s])) for s in differ]} "
                                     f"held {[sorted(map(str, self.cards_of(s))) for s in differ]}")
         self._mismatch = bool(differ)
 
@@ -340,6 +391,12 @@ class SimTable:
 
     # -- dealing and playing -------------------------------------------------------------------
     def _inject(self) -> str:
+        if self.unplug_after is not None and self.tally.read >= self.unplug_after:
+            self.unplug_after = None
+            return "unplug"
+        if self._forced:
+            forced, self._forced = self._forced, ""
+            return forced
         if not self.faults or self.rng.random() >= self.faults:
             return ""
         return self.rng.choices(("misread", "double", "not_due", "out_of_turn", "unplug", "unknown"),
@@ -387,7 +444,8 @@ class SimTable:
         """A card of ``seat``'s through the slot: it falls into the tray."""
         phys = self._take(self.held(seat), card)
         if phys is None:
-            self.tally.notes.append(f"seat {seat} does not hold {card}")
+            self._note(f"seat {seat} does not hold {card}")
+            self._busy_until = now + 1.0
             return
         last = self._slot_t.get(phys)
         if last is not None and now - last < SLOT_AGAIN_S and fault != "none":
@@ -486,8 +544,9 @@ class SimTable:
             self._then_push(seat, a.card)
             return True
         if k == "take_and_knock" and a.card is not None:
+            card = a.card
             self._tap(seat, "knock", now)
-            self._then(lambda: self._take_then_push(m, seat, a.card))
+            self._then(lambda: self._take_then_push(m, seat, card))
             return True
         if k == "big_gin":
             self._tap(seat, "knock", now)
@@ -570,6 +629,10 @@ class SimTable:
             return
         self._forced = fault
 
+
+#: the calls after which the table may have moved cards from the pile into a hand
+TAKE_KINDS = frozenset({"take_upcard", "draw_discard", "take_and_knock", "buy", "answer", "take_cards",
+                        "stock_cards"})
 
 BUTTON_OF: dict[str, str] = {
     # gin

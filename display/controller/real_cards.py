@@ -40,9 +40,14 @@ from display.controller.calls import (
 from display.controller.contract import GAME as CONTRACT_GAME
 from display.controller.gin import GAME as GIN_GAME
 from display.controller.table import Driver, GameTable, Situation, TableController
-from display.i18n import N_
 from rummy.actions import TABLE, Action, ActionError
 from rummy.cards import Card
+
+
+def N_(text: str) -> str:
+    """A msgid worded by the display (``display.i18n``; the controller imports no display)."""
+    return text
+
 
 SHOE, SLOT = "shoe", "slot"
 POINTS = (SHOE, SLOT)
@@ -414,6 +419,60 @@ class RealTable:
 
 
 @dataclass
+class Copies:
+    """Which physical copy (tag) of a card each hand holds, from the reads of this hand:
+    two packs hold every card twice (C-13), and the slot must tell whose copy came through
+    (a card the player in turn also holds, pushed by another seat, is out of turn)."""
+
+    held: dict[str, tuple[Card, int]] = field(default_factory=dict)  # uid -> (card, seat)
+    pile: list[str] = field(default_factory=list)  # uids on the discard pile, bottom .. top
+
+    def reset(self) -> None:
+        self.held, self.pile = {}, []
+
+    def to_hand(self, uid: str, card: Card, seat: int) -> None:
+        if uid:
+            self.held[uid] = (card, seat)
+
+    def to_pile(self, uid: str, card: Card) -> None:
+        if uid:
+            self.held[uid] = (card, TABLE)
+            self.pile.append(uid)
+
+    def sync(self, game: str, state: Any) -> None:
+        """Cards taken from the pile since (a take, a buy): their tags go to the hands that
+        now hold more copies of those cards than the tags known for them."""
+        size = len(pile_of(game, state))
+        hands = hands_of(game, state)
+        while len(self.pile) > size:
+            uid = self.pile.pop()
+            card, _seat = self.held.get(uid, (None, TABLE))
+            if card is None:
+                continue
+            for seat, hand in enumerate(hands):
+                known = sum(1 for c, s in self.held.values() if c == card and s == seat)
+                if hand.count(card) > known:
+                    self.held[uid] = (card, seat)
+                    break
+            else:
+                self.held.pop(uid, None)
+
+    def whose(self, uid: str, card: Card, game: str, state: Any) -> int | None:
+        """The seat holding this very copy (None: not known from this hand's reads)."""
+        got = self.held.get(uid)
+        if got is None or got[0] != card or got[1] == TABLE:
+            return None
+        hands = hands_of(game, state)
+        return got[1] if 0 <= got[1] < len(hands) and card in hands[got[1]] else None
+
+
+def pile_of(game: str, state: Any) -> tuple[Card, ...]:
+    if game == "gin":
+        return tuple(state.hand.discard_pile) if state.hand is not None else ()
+    return tuple(p.card for p in state.discard_pile)
+
+
+@dataclass
 class Tally:
     """What the readers did in this match (the headless summary, diagnostics)."""
 
@@ -446,6 +505,8 @@ class RealCards:
     prompt: Prompt | None = None
     unplugged: set[str] = field(default_factory=set)
     tally: Tally = field(default_factory=Tally)
+    copies: Copies = field(default_factory=Copies)
+    _uids: list[str] = field(default_factory=list)  # the deal's tags, in the order read
     log: list[str] = field(default_factory=list)  # what happened, for diagnostics
     on_change: Callable[[], None] | None = None  # the deal buffer changed (kept across a power cut)
     _numbers: int = 0
@@ -492,8 +553,7 @@ class RealCards:
 
     def connected(self, points: Iterable[str]) -> None:
         """The link says which points are there now (a replug brings them back)."""
-        back = self.unplugged - set(points)
-        self.unplugged -= back
+        self.unplugged -= set(points)
         if self.prompt is not None and self.prompt.kind is PromptKind.UNPLUGGED and not self.unplugged:
             self._end_prompt()
 
@@ -521,8 +581,8 @@ class RealCards:
         """A tag not in the deck map: the game stops for the operator."""
         return self._raise(PromptKind.UNKNOWN_TAG, point=point, uid=uid)
 
-    def card(self, point: str, card: Card) -> ReadResult:
-        """A card read at ``point``."""
+    def card(self, point: str, card: Card, uid: str = "") -> ReadResult:
+        """A card read at ``point`` (``uid``: its tag, which copy it is)."""
         p = self.prompt
         if p is not None:
             if p.kind is PromptKind.REPASS and p.point == point:
@@ -532,8 +592,16 @@ class RealCards:
             else:
                 return ReadResult(prompt=p)  # the table is stopped: nothing is taken
         if point == SHOE and self.dealing():
-            return self._deal(card)
-        return self._play(point, card)
+            return self._deal(card, uid)
+        self.copies.sync(self.game, self.driver.state)
+        result = self._play(point, card, uid)
+        if result.action is not None:
+            a = result.action
+            if point == SLOT:
+                self.copies.to_pile(uid, card)
+            elif a.seat >= 0:
+                self.copies.to_hand(uid, card, a.seat)
+        return result
 
     def _acting(self, point: str) -> int | None:
         """Who a read at ``point`` belongs to now (None: the dealer)."""
@@ -543,13 +611,14 @@ class RealCards:
         to_act = self.driver.to_act()
         return to_act[0] if to_act else None
 
-    def _deal(self, card: Card) -> ReadResult:
+    def _deal(self, card: Card, uid: str = "") -> ReadResult:
         dealt = [*self.dealt, card]
         order = deal_order(self.game, self.driver.state)
         decks = 2 if self.game == "contract" else 1
         if dealt.count(card) > decks:
             return ReadResult(prompt=self._raise(PromptKind.MISPLACED, point=SHOE, card=card, place="deal"))
         self.dealt = dealt
+        self._uids = [*self._uids[: len(dealt) - 1], uid]
         self.tally.read += 1
         if len(dealt) < len(order):
             self._changed()
@@ -558,13 +627,19 @@ class RealCards:
         refusal = self.driver.try_submit(action)
         if refusal is not None:
             return ReadResult(refusal=refusal, prompt=self._refused(SHOE, card, refusal))
-        self.dealt = []
+        self.copies.reset()
+        for c, u, seat in zip(dealt, self._uids, order, strict=False):
+            if seat == TABLE:
+                self.copies.to_pile(u, c)
+            else:
+                self.copies.to_hand(u, c, seat)
+        self.dealt, self._uids = [], []
         self._changed()
         if self.controller is not None:
             self.controller.observe()
         return ReadResult(action=action)
 
-    def _play(self, point: str, card: Card) -> ReadResult:
+    def _play(self, point: str, card: Card, uid: str = "") -> ReadResult:
         ctl = self.controller
         assert ctl is not None
         state = self.driver.state
@@ -579,10 +654,13 @@ class RealCards:
             call = Call.SHOE_CARD
         else:
             to_act = self.driver.to_act()
-            owner = holder(self.game, state, card)
             seat = to_act[0] if to_act else -1
             if self.game == "contract" and to_act:
                 seat = state.turn
+            hands = hands_of(self.game, state)
+            owner = self.copies.whose(uid, card, self.game, state)  # this very copy's holder
+            if owner is None:
+                owner = seat if 0 <= seat < len(hands) and card in hands[seat] else holder(self.game, state, card)
             if owner is None or owner != seat:
                 kind = PromptKind.OUT_OF_TURN if owner is not None else PromptKind.MISPLACED
                 return ReadResult(prompt=self._raise(kind, seat=owner, point=SLOT, card=card,
@@ -654,7 +732,8 @@ class RealCards:
         (journalled as ``void_hand``); the question ends."""
         refusal = self.driver.try_submit(Action(VOID_HAND, TABLE)) if not self.dealing() else None
         if refusal is None:
-            self.dealt = []
+            self.dealt, self._uids = [], []
+            self.copies.reset()
             self._changed()
             self.tally.voided += 1
             self._end_prompt()
