@@ -108,17 +108,23 @@ class App:
         )
         i18n.set_language(self.settings.language)
         init_pygame(headless=self.headless)
+        real = bool(real_cards or config.shoe.enabled)
+        self.strip_w = SIM_STRIP
+        if real and mode == "sim":
+            from display.real_cards_panel import STRIP_W
+
+            self.strip_w = STRIP_W  # the buttons and the cards in hand
         size = size or (d.width, d.height)
         if mode == "sim":  # the window (table + button strip) must fit the desktop
             desk = desktop_size()
-            fitted = fit_table_size(size, SIM_STRIP, desk) if desk else size
+            fitted = fit_table_size(size, self.strip_w, desk) if desk else size
             if desk and fitted != tuple(size):
                 print(f"window: the table is {fitted[0]}x{fitted[1]} (not {size[0]}x{size[1]}) "
                       f"to fit the {desk[0]}x{desk[1]} desktop", file=self.out, flush=True)
             size = fitted
         self.screen = Screen(
             size, fullscreen=(mode == "kiosk" and d.fullscreen), rotation=d.rotation,
-            hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,
+            hide_cursor=(mode == "kiosk"), side_strip=self.strip_w if mode == "sim" else 0,
         )
         self._wake = threading.Event()  # set by a hardware thread's event: the loop wakes at once
         self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock,
@@ -129,20 +135,24 @@ class App:
         self.faults_seen = False
         if self.config_errors:
             self.faults.append(Fault("config", "; ".join(self.config_errors)))
-        self.sim = None
+        self.sim: Any = None
         if mode == "sim":
             from display.sim import SimPanel
 
             self.sim = SimPanel(self)
         self.match: MatchDriver | None = None
         self.real: Any = None  # real-card mode (display.real_cards.RealMode), else None
-        if real_cards or config.shoe.enabled:
+        if real:
             from display.real_cards import RealMode
 
             self.real = RealMode(self, port=shoe_port or getattr(readers, "port", None),
                                  simulated=readers is not None, readers=readers)
             if readers is not None:
                 readers.attach(self)
+            if self.sim is not None:
+                from display.real_cards_panel import RealCardsPanel
+
+                self.sim = RealCardsPanel(self)  # the buttons and the cards in hand
         self.store = self._open_store()
         self.league = self._start_league()  # None unless [league] enabled = true
         self.scene: Any = None
@@ -430,7 +440,7 @@ class App:
         self.screen = Screen(
             self.screen.panel_rect.size, fullscreen=(self.mode == "kiosk" and d.fullscreen),
             rotation=rotation, hide_cursor=(self.mode == "kiosk"),
-            side_strip=SIM_STRIP if self.mode == "sim" else 0,
+            side_strip=self.strip_w if self.mode == "sim" else 0,
         )
         if self.scene is not None:
             self.scene.resize(self.screen.size)

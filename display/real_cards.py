@@ -117,7 +117,8 @@ class TableShoe:
         if ev.kind == SHOE_CONNECTED:
             self.connected = True
             self.info = dict(ev.info)
-            self.points = tuple(str(self.info.get("points", SHOE)).split("+"))
+            got = self.info.get("points", (SHOE,))
+            self.points = tuple(got.split("+") if isinstance(got, str) else got)
             self.last = ""
             if reads is not None:
                 reads.connected(self.points)

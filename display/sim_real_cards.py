@@ -95,7 +95,6 @@ class SimTable:
         self._seen = 0  # history entries of the match taken in
         self._decided: set[object] = set()
         self._replug_at: float | None = None
-        self._deal_key: object = None
         self._mismatch = False
         self._busy_until = 0.0
         self._refilled = False
@@ -189,18 +188,13 @@ class SimTable:
             return
         reads = m.reads
         self._note_prompts(reads)
-        key = (m.game, getattr(m.state, "hand_number", None), getattr(m.state, "game_number", None),
-               getattr(m.state, "deal_number", None), m.session.actions_applied if reads.dealing() else None)
         if self._adopted is not m:
-            self._adopted = m
+            self._adopted, self._seen = m, 0
             if not (reads.dealing() and not reads.dealt):
                 self._adopt(m)  # a resumed match: the cards are where the table says they are
-            self._deal_key = key[:4]
-            if reads.dealing() and not reads.dealt:
-                self._fresh_shoe()
-        if reads.dealing() and not reads.dealt and self._deal_key != key[:4]:
-            self._deal_key = key[:4]
-            self._fresh_shoe()  # a new deal: the cards were gathered and shuffled
+        if reads.dealing() and not reads.dealt and self.pending is None and (
+                any(self.hands.values()) or self.tray or self.table or not self.shoe):
+            self._fresh_shoe()  # a new deal: every card gathered and shuffled into the shoe
         self._take_in(m)
         if self.pending is not None:
             if not self._answered(m, now):
@@ -308,7 +302,6 @@ class SimTable:
                 self.shoe += back
             elif kind == "hand_voided" or action.kind == "void_hand":
                 self._fresh_shoe()
-                self._deal_key = None
         if action.kind in ("meld", "lay_off", "knock", "big_gin", "take_and_knock") or any(
                 str(e.kind) in ("melded", "laid_off") for e in events):
             self._sync_table(m)
@@ -386,7 +379,6 @@ class SimTable:
         if m.reads.operator_void() is None:
             self.tally.voided += 1
             self._fresh_shoe()
-            self._deal_key = None
             self._busy_until = now + 0.1
 
     # -- dealing and playing -------------------------------------------------------------------
