@@ -36,6 +36,10 @@ class Names:
         return _("the table")
 
 
+def _voided() -> str:
+    return _("Voided as a misdeal: no score; the same dealer deals again.")
+
+
 def points(n: int) -> str:
     return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
@@ -152,6 +156,8 @@ def _gin_summary(names: Names, rec: Any) -> list[str]:
         lines += gin_result_lines(names, scored)
     elif _events(rec, "hand_dead"):
         lines.append(_("Dead hand: nobody knocked before the stock ran out. No score."))
+    elif _events(rec, "hand_voided"):
+        lines.append(_voided())
     else:
         lines.append(_("The hand was not finished"))
     return lines + _gin_game_lines(names, rec)
@@ -196,6 +202,8 @@ def _contract_summary(names: Names, rec: Any) -> list[str]:
         lines.append(_("The stock ran out: the deal ends with no finisher"))
     if scored:
         lines.append(_("Scores: {scores}").format(scores=scores_line(names, scored.get("scores"))))
+    elif _events(rec, "hand_voided"):
+        lines.append(_voided())
     else:
         lines.append(_("The deal was not finished"))
     for e in _events(rec, "match_over"):
@@ -216,6 +224,8 @@ def _event_text(game: str, names: Names, ev: Mapping[str, Any]) -> list[str]:
     """Lines for one recorded event ([] when not worth a line)."""
     kind, seat, d = ev.get("kind", ""), ev.get("seat", -1), ev.get("data") or {}
     who = names.name(seat)
+    if kind == "hand_voided":  # a misdeal (real cards): the same dealer deals again
+        return [_voided()]
     if game != "contract":
         if kind == "dealt":
             lines = [_("{name} dealt. The upcard is {card}.").format(

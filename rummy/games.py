@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from rummy.actions import Action, Event
 from rummy.outcome import MatchOutcome
+from rummy.reads import ReadNeed
 from rummy.registry import load
 
 
@@ -66,6 +67,10 @@ class GameEngine(Protocol):
 
     def player(self, level: str = "basic") -> Any:
         """A new computer player of ``level`` (see ``rummy.players``)."""
+
+    def expected(self, state: Any) -> ReadNeed | None:
+        """Real cards: the cards out of the card shoe due now (``rummy.reads.ReadNeed``:
+        purpose, seat, count), or None when none is due (see ``docs/real_cards.md``)."""
 
 
 ENGINES: dict[str, str] = {

@@ -103,6 +103,9 @@ class ToyEngine:
     def hand_results(self, state) -> list[dict[str, Any]]:
         return []
 
+    def expected(self, state):
+        return None  # no card shoe: every deal is the table's own shuffle
+
 
 ENGINE = ToyEngine()
 

@@ -85,10 +85,16 @@ def _match_over(d: Mapping[str, Any], who: str) -> str:
 
 LINES: dict[str, Line] = {
     E.DEALT: _dealt,
+    E.HAND_VOIDED: lambda d, who: (
+        f"deal {d.get('deal')} voided (a misdeal): no score; {_seat(d.get('dealer'))} deals it again"
+    ),
     E.TURN_STARTED: _turn_started,
     E.DREW_STOCK: "{who} draws {card} from the stock",
     E.TOOK_DISCARD: "{who} takes {card} from the pack",
-    E.STOCK_REFILLED: "the pack is turned into a new stock ({cards} cards, refill {refill})",
+    E.STOCK_REFILLED: lambda d, who: (
+        f"the pack is turned into a new stock ({d.get('cards')} cards, refill {d.get('refill')})"
+        + (f": {_list(d['shoe'])}" if d.get("shoe") else "")
+    ),
     E.STOCK_EXHAUSTED: "the stock is exhausted: the deal ends without a finisher",
     E.ASKED_TO_BUY: "{who} asks \"Можно?\" (may I?) for {card}",
     E.QUESTION: lambda d, who: f"{who} is asked whether {_seat(d['asker'])} may buy {d['card']}",

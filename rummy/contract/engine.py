@@ -313,6 +313,9 @@ def waiting_for(phase: str) -> tuple[A, ...]:
 def view(state: ContractState, seat: int | None) -> ContractView:
     """What ``seat`` may see: his own hand, hand sizes, stock size, the open table."""
     own = seat is not None and 0 <= seat < state.seats
+    buy = state.buy
+    if buy is not None and buy.drawn and seat != buy.buyer:  # read mode: his stock cards
+        buy = replace(buy, drawn=())
     return ContractView(
         seat=seat,
         rules=state.rules,
@@ -328,7 +331,7 @@ def view(state: ContractState, seat: int | None) -> ContractView:
         contract_down=state.contract_down,
         scores=state.scores,
         results=state.results,
-        buy=state.buy,
+        buy=buy,
         buys=state.buys,
         taken_card=state.taken_card if own and seat == state.turn else None,
         melded_this_turn=state.melded_this_turn,
