@@ -16,14 +16,15 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _
+from display.i18n import N_, _
 from display.sim import SimPanel
 
 BUTTONS_W = 260  # the seats' buttons (display.sim)
 CARDS_W = 340  # the cards in hand
 STRIP_W = BUTTONS_W + CARDS_W
 CHIP = (36, 24)
-SWITCHES = (("misread", "Misread"), ("double", "Double"), ("unknown", "Unknown tag"), ("unplug", "Unplug"))
+SWITCHES = (("misread", N_("Misread")), ("double", N_("Double")), ("unknown", N_("Unknown tag")),
+            ("unplug", N_("Unplug")))
 
 
 class RealCardsPanel:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
-         "gin-knock-review", "contract-table", "contract-buy", "contract-take", "contract-review")
+         "gin-knock-review", "contract-table", "contract-buy", "contract-take", "contract-review",
+         "real-deal", "real-misread", "contract-real-buy")  # the last three: real cards (screenshots_real)
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
 
@@ -194,6 +195,9 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         for name in _contract(app):
             shoot(name)
         app.close()
+        from display.screenshots_real import take_real
+
+        written += take_real(outdir, languages, size, state, log=log)
     return written
 
 

@@ -270,3 +270,12 @@ def test_config_check_warns_about_a_shoe_port_that_does_not_exist(tmp_path):
     assert out.returncode == 0
     assert "warning: [shoe] port: /dev/no-such-shoe does not exist" in out.stderr
     assert "deck_map" in out.stderr
+
+
+def test_docs_list_every_row_of_the_call_tables():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "real_cards.md").read_text(encoding="utf-8")
+    for table in CALL_TABLES.values():
+        for (phase, call), entry in table.items():
+            assert f"| {phase} | {call} | {entry.words} |" in text, (phase, call)

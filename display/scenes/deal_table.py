@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _
+from display.i18n import _, ngettext
 from display.layout import centre_area, seat_panels
 from display.real_cards import deal_text, help_lines
 from display.scenes.base import Scene
@@ -69,12 +69,13 @@ class DealTableScene(Scene):
             pygame.draw.rect(surf, LIT if lit else PLAIN, panel.rect.inflate(-8, -8), border_radius=14)
             if lit:
                 pygame.draw.rect(surf, theme.GOLD, panel.rect.inflate(-8, -8), 4, border_radius=14)
-            w, h = panel.local_size
+            w, h = (v - 24 for v in panel.local_size)  # inside the lit seat's gold frame
             local = pygame.Surface((w, h)).convert()
             local.fill(LIT if lit else PLAIN)
             theme.draw_text(local, m.name(panel.seat), pygame.Rect(12, int(h * 0.12), w - 24, int(h * 0.3)),
                             bold=True, colour=theme.GOLD if lit else theme.INK)
-            theme.draw_text(local, _("{n} cards").format(n=counts[panel.seat]),
+            n = counts[panel.seat]
+            theme.draw_text(local, ngettext("{n} card", "{n} cards", n).format(n=n),
                             pygame.Rect(12, int(h * 0.5), w - 24, int(h * 0.28)))
             if panel.angle:
                 local = pygame.transform.rotate(local, panel.angle)
@@ -92,7 +93,9 @@ class DealTableScene(Scene):
         lines = help_lines(m.game)
         box = pygame.Rect(area.left + 12, area.top + int(area.height * 0.42), area.width - 24,
                           int(area.height * 0.56))
-        line_h = max(12, box.height // max(1, len(lines)))
+        rows = -(-len(lines) // 2)  # two columns
+        line_h = max(12, box.height // max(1, rows))
+        col_w = box.width // 2
         for i, line in enumerate(lines):
-            theme.draw_text(surf, line, pygame.Rect(box.left, box.top + i * line_h, box.width, line_h),
-                            align="left", size=min(line_h - 2, 22), colour=theme.INK_DIM)
+            r = pygame.Rect(box.left + (i // rows) * col_w, box.top + (i % rows) * line_h, col_w - 8, line_h)
+            theme.draw_text(surf, line, r, align="left", size=min(line_h - 2, 20), colour=theme.INK_DIM)
