@@ -78,7 +78,8 @@ def take_real(outdir: Path, languages: list[str], size: tuple[int, int], state: 
         app = App(config, mode="headless", size=size, state_dir=Path(state) / f"real-{game}", seed=11,
                   real_cards=True, readers=people)
         app.start()
-        _wait(app, lambda a=app: a.real.shoe.connected)
+        shoe = app.real.shoe
+        _wait(app, lambda: bool(shoe.connected))
         app.start_match(game, [{"name": n, "kind": "human"} for n in names])
         for name in _shots(app, people, game):
             for lang in languages:
