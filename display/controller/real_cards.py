@@ -542,6 +542,7 @@ class RealCards:
     def _raise(self, kind: PromptKind, **kw: Any) -> Prompt:
         self._numbers += 1
         self.prompt = Prompt(kind, self._numbers, **kw)
+        self._bump()
         self.tally.faults += 1
         self.log.append(f"{kind}: {kw}")
         return self.prompt
@@ -549,6 +550,7 @@ class RealCards:
     def _end_prompt(self) -> None:
         if self.prompt is not None:
             self.prompt = None
+            self._bump()
             self.tally.recovered += 1
 
     def connected(self, points: Iterable[str]) -> None:
@@ -749,6 +751,11 @@ class RealCards:
     def restore(self, dealt: Iterable[Card]) -> None:
         """The deal under way when the power went (kept beside the journal)."""
         self.dealt = list(dealt)
+
+    def _bump(self) -> None:
+        """The table's question came or went: the match's views and lamps are stale."""
+        if hasattr(self.driver, "version"):
+            self.driver.version += 1
 
     def _changed(self) -> None:
         if self.on_change is not None:

@@ -38,33 +38,34 @@ def void(scene: Any) -> None:
     scene.dirty = True
 
 
-def go_on(scene: Any) -> None:
-    scene.app.match.reads.operator_resume()
+def _do(scene: Any, act: Any, page: str | None = None) -> None:
+    """Do ``act`` (a call of the shoe or the reads), go to ``page``, draw again."""
+    act()
+    if page is not None:
+        scene.page = page
     scene.dirty = True
+
+
+def go_on(scene: Any) -> None:
+    _do(scene, scene.app.match.reads.operator_resume)
 
 
 def enrol(scene: Any) -> None:
-    scene.app.real.shoe.enrol_start()
-    scene.page = "enrol"
-    scene.dirty = True
+    _do(scene, scene.app.real.shoe.enrol_start, "enrol")
 
 
 def _finish(scene: Any) -> None:
     error = scene.app.real.shoe.enrol_finish()
     scene.said = _("The deck is enrolled") if error is None else error
-    scene.page = "menu" if error is None else "enrol"
-    scene.dirty = True
+    _do(scene, lambda: None, "menu" if error is None else "enrol")
 
 
 def _cancel(scene: Any) -> None:
-    scene.app.real.shoe.enrol_cancel()
-    scene.page = "menu"
-    scene.dirty = True
+    _do(scene, scene.app.real.shoe.enrol_cancel, "menu")
 
 
 def _undo(scene: Any) -> None:
-    scene.app.real.shoe.enrol_undo()
-    scene.dirty = True
+    _do(scene, scene.app.real.shoe.enrol_undo)
 
 
 def draw_enrol(scene: Any, surf: pygame.Surface) -> None:
