@@ -56,6 +56,10 @@ def _shots(app: Any, people: Any, game: str) -> Iterator[str]:
     yield "contract-real-buy"
 
 
+def _connected(app: Any) -> Callable[[], bool]:
+    return lambda: bool(app.real.shoe.connected)
+
+
 def _call(name: str) -> Any:
     from display.controller import Call
 
@@ -78,8 +82,7 @@ def take_real(outdir: Path, languages: list[str], size: tuple[int, int], state: 
         app = App(config, mode="headless", size=size, state_dir=Path(state) / f"real-{game}", seed=11,
                   real_cards=True, readers=people)
         app.start()
-        shoe = app.real.shoe
-        _wait(app, lambda: bool(shoe.connected))
+        _wait(app, _connected(app))
         app.start_match(game, [{"name": n, "kind": "human"} for n in names])
         for name in _shots(app, people, game):
             for lang in languages:
