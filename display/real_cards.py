@@ -40,6 +40,7 @@ from rummy.actions import TABLE
 from rummy.cards import Card, parse_card
 
 BUTTON_NAMES = {"draw": "DRAW", "knock": "KNOCK", "buy": "BUY"}
+PROMPT_BG = (40, 60, 120)  # the table's questions (the power-cut notice is red)
 PENDING_SUFFIX = ".reads"  # beside the journal: the deal read so far (a power cut keeps it)
 
 
@@ -446,14 +447,26 @@ class RealMode:
         if not text:
             self.rect = None
             return None
-        box = pygame.Rect(0, 0, int(area.width * 0.9), max(80, int(area.height * 0.3)))
+        box = pygame.Rect(0, 0, int(area.width * 0.92), max(96, int(area.height * 0.5)))
         box.center = area.center
         self.rect = box
         pygame.draw.rect(surf, theme.SHADOW, box.move(0, 3), border_radius=12)
-        pygame.draw.rect(surf, (40, 60, 120), box, border_radius=12)
+        pygame.draw.rect(surf, PROMPT_BG, box, border_radius=12)
         pygame.draw.rect(surf, theme.GOLD, box, 2, border_radius=12)
         size = max(14, int(min(surf.get_size()) / 30))
-        theme.draw_paragraph(surf, text, box.inflate(-24, -16), size=size, bold=True)
+        flat = self.app.settings.layout == "flat" and self.app.scene is not None and \
+            self.app.scene.name.endswith("_table")
+        if not flat:
+            theme.draw_paragraph(surf, text, box.inflate(-24, -16), size=size, bold=True)
+            return box
+        half = pygame.Rect(box.left, box.top, box.width, box.height // 2)  # a copy for the far side
+        inner = half.inflate(-24, -8)
+        local = pygame.Surface(inner.size).convert()
+        local.fill(PROMPT_BG)
+        theme.draw_paragraph(local, text, local.get_rect(), size=size, bold=True)
+        surf.blit(pygame.transform.flip(local, True, True), inner)
+        pygame.draw.line(surf, theme.GOLD, (box.left + 12, half.bottom), (box.right - 12, half.bottom), 1)
+        theme.draw_paragraph(surf, text, inner.move(0, half.height), size=size, bold=True)
         return box
 
     def summary(self) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import N_, _
+from display.i18n import N_, _, ngettext
 from display.sim import SimPanel
 
 BUTTONS_W = 260  # the seats' buttons (display.sim)
@@ -107,7 +107,8 @@ class RealCardsPanel:
             self._button(surf, r, _(label), lambda n=name: p.inject(n), hot=p._forced == name, size=13)
         y += 40
         top = p.tray[-1][0] if p.tray else None
-        theme.draw_text(surf, _("Pile: {card} ({n} cards)").format(card=top or "-", n=len(p.tray)),
+        theme.draw_text(surf, ngettext("Pile: {card} ({n} card)", "Pile: {card} ({n} cards)", len(p.tray)).format(
+                            card=top or "-", n=len(p.tray)),
                         pygame.Rect(8, y, w - 16, 20), size=14, align="left", colour=theme.INK_DIM)
         y += 24
         m = self.app.match

@@ -118,7 +118,7 @@ class SimTable:
     # -- the cards ----------------------------------------------------------------------------
     def _fresh_shoe(self) -> None:
         """A hand is over (or voided): every card back into the shoe, shuffled."""
-        decks = 2 if self.game == "contract" else 1
+        decks = int(getattr(self.app.match.state.rules, "decks", 1))  # contract: two packs (C-13)
         seen: Counter[Card] = Counter()
         self.shoe = []
         for card in shuffled_deck(self.rng, decks):
@@ -155,7 +155,7 @@ class SimTable:
             else:
                 self.tray = [phys(p.card) for p in st.discard_pile]
                 self.table = [phys(c) for meld in st.table_melds for c in meld.cards]
-        decks = 2 if self.game == "contract" else 1
+        decks = int(getattr(self.app.match.state.rules, "decks", 1))  # contract: two packs (C-13)
         rest = Counter(shuffled_deck(self.rng, decks)) - seen
         self.shoe = []
         for c in shuffled_deck(self.rng, decks):

@@ -616,7 +616,7 @@ class RealCards:
     def _deal(self, card: Card, uid: str = "") -> ReadResult:
         dealt = [*self.dealt, card]
         order = deal_order(self.game, self.driver.state)
-        decks = 2 if self.game == "contract" else 1
+        decks = int(getattr(self.driver.state.rules, "decks", 1))  # contract: two packs (C-13)
         if dealt.count(card) > decks:
             return ReadResult(prompt=self._raise(PromptKind.MISPLACED, point=SHOE, card=card, place="deal"))
         self.dealt = dealt
