@@ -39,14 +39,15 @@ class Run:
         self.over = False
 
 
-def run(app: App, *, seconds: float, seats: list[dict[str, Any]] | None = None, until: Any = None) -> Run:
+def run(app: App, *, seconds: float, seats: list[dict[str, Any]] | None = None, until: Any = None,
+        rules: dict[str, Any] | None = None) -> Run:
     """Frames until the match is over (or ``until(app)``), at most ``seconds``."""
     app.start()
     out = Run()
     t0 = time.monotonic()
     while app.running and time.monotonic() - t0 < seconds:
         if seats is not None and app.match is None and not out.history and app.scene.name == "attract":
-            app.start_match(app.forced_game or "gin", seats)
+            app.start_match(app.forced_game or "gin", seats, rules=rules)
         app.frame()
         m = app.match
         if m is not None:
