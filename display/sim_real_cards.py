@@ -39,6 +39,7 @@ PRESS_S = 0.06  # a tap: pressed this long
 LOCKOUT_S = 0.36  # the board's lockout between two presses of a button (0.3 s) and then some
 REACTION_S = 4.0  # a read the table has not taken by then is lost
 UNPLUG_S = 0.6  # how long an unplug lasts
+STALL_S = 20.0  # nothing moved this long: the notes say what the table waited for
 SLOT_AGAIN_S = 1.7  # the slot's reader ignores a card it read in the last 1.5 s (it lies on the pile)
 
 
@@ -101,6 +102,7 @@ class SimTable:
         self._later: list[tuple[float, Callable[[], None]]] = []
         self._forced = ""
         self._open_prompt: int | None = None
+        self._still: tuple[object, float, bool] = (None, 0.0, False)
         self._adopted: Any = None  # the match whose cards the people hold
         self.again: Pass | None = None  # the card the table asked to pass again
         self._slot_t: dict[Phys, float] = {}  # when each card last went through the slot
@@ -196,6 +198,7 @@ class SimTable:
                 any(self.hands.values()) or self.tray or self.table or not self.shoe):
             self._fresh_shoe()  # a new deal: every card gathered and shuffled into the shoe
         self._take_in(m)
+        self._watch(m, now)
         if self.pending is not None:
             if not self._answered(m, now):
                 return
@@ -214,10 +217,30 @@ class SimTable:
         from display.controller.real_cards import purpose
 
         need = reads.need()
-        if purpose(need) == "buy" and reads.refill() is None:
+        if reads.refill() is None:
+            self._refilled = False
+        elif not self._refilled:
+            back = self.tray[:-1]  # C-10: the pack less its top card into the shoe, shuffled
+            self.tray = self.tray[-1:]
+            self.rng.shuffle(back)
+            self.shoe += back
+            self._refilled = True
+            self._busy_until = now + 0.3  # the table tells the shoe the cards are back
+            return
+        if purpose(need) == "buy":
             self._pull(m, int(need.seat), now)  # a buy's stock cards (C-8.5)
             return
         self._play(m, now)
+
+    def _watch(self, m: Any, now: float) -> None:
+        """Say once when nothing has moved for a long time (what the table waits for)."""
+        key = (m.version, len(m.reads.dealt), self.pending is None)
+        if key != self._still[0]:
+            self._still = (key, now, False)
+        elif now - self._still[1] > STALL_S and not self._still[2]:
+            self._still = (key, self._still[1], True)
+            self._note(f"nothing moved for {STALL_S:g} s: to act {m.to_act()}, need {m.reads.need()}, "
+                       f"prompt {m.reads.prompt}, phase {_phase(m)}")
 
     def _note(self, text: str) -> None:
         if text not in self.tally.notes[-5:]:
@@ -467,16 +490,6 @@ class SimTable:
         to_act = m.to_act()
         if not to_act:
             return
-        if m.reads.refill() is not None and len(self.tray) > 1 and not self._refilled:
-            back = self.tray[:-1]  # C-10: the pack less its top card into the shoe, shuffled
-            self.tray = self.tray[-1:]
-            self.rng.shuffle(back)
-            self.shoe += back
-            self._refilled = True
-            self._busy_until = now + 0.3  # the table tells the shoe the cards are back
-            return
-        if m.reads.refill() is None:
-            self._refilled = False
         # a stray move now and then: a card out of the shoe when no draw is due, or a card
         # into the slot out of turn (the table asks; it never guesses)
         if self.faults and self.rng.random() < self.faults * 0.2:
@@ -524,6 +537,9 @@ class SimTable:
             return False
         if k == "draw_stock":
             need = m.reads.need()
+            if need is None and self.game == "contract" and not m.state.stock and seat == m.state.turn:
+                self._tap(seat, "knock", now)  # the shoe is empty for good: the deal ends (C-10.2)
+                return True
             if need is None or need.seat != seat:
                 return False
             self._pull(m, seat, now)
@@ -633,6 +649,11 @@ BUTTON_OF: dict[str, str] = {
     # contract
     "buy": "buy", "meld": "knock",
 }
+
+
+def _phase(m: Any) -> str:
+    h = getattr(m.state, "hand", None)
+    return str(h.phase) if m.game == "gin" and h is not None else str(getattr(m.state, "phase", ""))
 
 
 def _in_turn(m: Any) -> int | None:

@@ -244,6 +244,15 @@ def _c_stock(sit: Situation, card: Card) -> Outcome | None:
     return _stock_draw(sit, card)
 
 
+def _c_stock_gone(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in turn when the shoe is empty for good (no refill left, C-10.2): the deal
+    ends, as a draw from an empty stock ends it."""
+    st = sit.state
+    if sit.seat != st.turn or st.stock or expected("contract", st) is not None:
+        return None
+    return sit.submit("draw_stock")
+
+
 def _c_take(k: int | None) -> Callable[[Situation, Any], Outcome | None]:
     """The buyer takes k pack cards (C-8.5; None: as many as he may)."""
     def handler(sit: Situation, arg: Any) -> Outcome | None:
@@ -271,6 +280,7 @@ def _c_slot(sit: Situation, card: Card) -> Outcome | None:
 CONTRACT_TABLE: dict[tuple[str, Call], Entry] = {
     ("turn", Call.DRAW): Entry(_c_take_pack, N_("take the top card of the pack")),  # C-5.1
     ("turn", Call.SHOE_CARD): Entry(_c_stock, N_("a card out of the shoe: the stock draw")),
+    ("turn", Call.KNOCK): Entry(_c_stock_gone, N_("the shoe is empty for good: end the deal (C-10.2)")),
     ("turn", Call.BUY): Entry(_c_buy, N_("\"Можно?\": ask to buy the top card (in turn: buy it with "
                                          "a stock card, C-8.2)")),  # C-8.3
     ("ask", Call.DRAW): Entry(lambda sit, arg: sit.submit("answer", flag=True),
