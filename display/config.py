@@ -22,26 +22,23 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import getpass
-import hashlib
-import hmac
 import os
 import re
-import secrets
 import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
+from types import MappingProxyType, UnionType
 from typing import Any
 
 from display.i18n import N_
+from league import pins
+from league.pins import hash_pin
 from rummy.games import get_engine
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 SYSTEM_CONFIG = "/etc/rummy-table/config.toml"
-PIN_ITERATIONS = 120_000
-PIN_RE = re.compile(r"^[0-9]{4,8}$")
 # The default PIN 1234 (the same hash as in defaults.toml): change it on every table.
 DEFAULT_PIN_HASH = (
     "pbkdf2$120000$72756d6d792d7461626c652d64"
@@ -121,24 +118,13 @@ class Config:
     league: LeagueConfig = field(default=LeagueConfig())
 
 
-# -- the PIN ----------------------------------------------------------------------------
-def hash_pin(pin: str, *, salt: bytes | None = None, iterations: int = PIN_ITERATIONS) -> str:
-    """``pbkdf2$<iterations>$<salt hex>$<hash hex>`` of a 4-8 digit PIN (pbkdf2-sha256)."""
-    if not isinstance(pin, str) or not PIN_RE.match(pin):
-        raise ValueError("the PIN must be 4 to 8 digits")
-    salt = secrets.token_bytes(16) if salt is None else salt
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations)
-    return f"pbkdf2${iterations}${salt.hex()}${digest.hex()}"
-
-
+# -- the PIN: pbkdf2-sha256 as for league players (league.pins.hash_pin makes the hash) ---
 def verify_pin_hash(pin_hash: str, pin: str) -> bool:
-    """True when ``pin`` matches ``pin_hash`` (constant-time compare)."""
-    m = HASH_RE.match(pin_hash or "")
-    if not m or not isinstance(pin, str):
+    """True when ``pin`` matches ``pin_hash``, a stored operator PIN hash (constant-time
+    compare)."""
+    if not isinstance(pin, str) or not HASH_RE.match(pin_hash or ""):
         return False
-    iterations, salt, want = int(m[1]), bytes.fromhex(m[2]), m[3]
-    got = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations).hex()
-    return hmac.compare_digest(got, want)
+    return pins.verify(pin_hash, pin)
 
 
 def check_pin(config: Config, pin: str) -> bool:
@@ -206,26 +192,25 @@ def describe(problem: str, translate: Callable[[str], str]) -> str:
 Check = Callable[[Any], Reason | None]  # returns a reason, or None when fine
 
 
-def _int(lo: int, hi: int) -> Check:
+def _in_range(lo: float, hi: float, kinds: type | UnionType, not_kind: str) -> Check:
+    """A number of ``kinds`` (never a bool) from ``lo`` to ``hi``; ``not_kind`` says what else it got."""
     def check(v: Any) -> Reason | None:
-        if not isinstance(v, int) or isinstance(v, bool):
-            return reason(N_("must be a whole number, got {value}"), value=short(v))
+        is_number = isinstance(v, kinds) and not isinstance(v, bool)
+        if not is_number:
+            return reason(not_kind, value=short(v))
         if lo <= v <= hi:
             return None
         return reason(N_("must be between {low} and {high}, got {value}"), low=lo, high=hi,
                       value=short(v))
     return check
+
+
+def _int(lo: int, hi: int) -> Check:
+    return _in_range(lo, hi, int, N_("must be a whole number, got {value}"))
 
 
 def _num(lo: float, hi: float) -> Check:
-    def check(v: Any) -> Reason | None:
-        if not isinstance(v, int | float) or isinstance(v, bool):
-            return reason(N_("must be a number, got {value}"), value=short(v))
-        if lo <= v <= hi:
-            return None
-        return reason(N_("must be between {low} and {high}, got {value}"), low=lo, high=hi,
-                      value=short(v))
-    return check
+    return _in_range(lo, hi, int | float, N_("must be a number, got {value}"))
 
 
 def _bool(v: Any) -> Reason | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from display.gin_text import card_name, cards_line
+from display.gin_text import card_name, cards_line, event_line
 from display.i18n import N_, _, ngettext
 
 # C-3: the seed's five contracts in words; anything else is spelled with counts.
@@ -54,6 +54,20 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
 
+# events said with the seat's name and the event's card alone
+EVENT_WORDS = {
+    "drew_stock": N_("{name} drew from the stock"),
+    "took_discard": N_("{name} took {card} from the discard pile"),
+    "passed_on_buy": N_("{name} does not buy {card}"),
+    "melded": N_("{name} laid the contract"),
+    "laid_off": N_("{name} laid off {card}"),
+    "discarded": N_("{name} discarded {card}"),
+    "went_out": N_("{name} went out!"),
+    "stock_refilled": N_("The discard pile was turned over to make a new stock"),
+    "stock_exhausted": N_("The stock ran out: the deal ends with no finisher"),
+}
+
+
 def event_text(match: Any, ev: Any) -> str:
     """One line for the centre of the table about an engine event ("" when not worth saying)."""
     d = ev.data
@@ -63,10 +77,6 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "dealt":
         return _("{name} dealt {n} cards each. The upcard is {card}.").format(
             name=match.name(d["dealer"]), n=d["cards_each"], card=card_name(d["upcard"]))
-    if k == "drew_stock":
-        return _("{name} drew from the stock").format(name=name)
-    if k == "took_discard":
-        return _("{name} took {card} from the discard pile").format(name=name, card=card_name(d["card"]))
     if k == "asked_to_buy":
         return _("{name} asks “{ask}” for {card}").format(name=name, ask=ASK_WORD, card=card_name(d["card"]))
     if k == "answered":
@@ -76,22 +86,10 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "bought":
         cards = d.get("cards") or []
         extra = len(d.get("penalty_cards") or [])
+        if not extra:  # the asked player's own buy (C-8.4), or no stock left: no "+0"
+            return _("{name} bought {cards}").format(name=name, cards=cards_line(cards))
         return _("{name} bought {cards} (+{n} from the stock)").format(
             name=name, cards=cards_line(cards), n=extra)
-    if k == "passed_on_buy":
-        return _("{name} does not buy {card}").format(name=name, card=card_name(d["card"]))
-    if k == "melded":
-        return _("{name} laid the contract").format(name=name)
-    if k == "laid_off":
-        return _("{name} laid off {card}").format(name=name, card=card_name(d["card"]))
-    if k == "discarded":
-        return _("{name} discarded {card}").format(name=name, card=card_name(d["card"]))
-    if k == "went_out":
-        return _("{name} went out!").format(name=name)
-    if k == "stock_refilled":
-        return _("The discard pile was turned over to make a new stock")
-    if k == "stock_exhausted":
-        return _("The stock ran out: the deal ends with no finisher")
     if k == "turn_started" and d.get("skipped"):
         skipped = [match.name(s) for s in d["skipped"] if 0 <= s < seats and s != ev.seat]
         if not skipped:
@@ -99,4 +97,5 @@ def event_text(match: Any, ev: Any) -> str:
         # name first, the verb agreeing with how many (one name, or several)
         return ngettext("{names} misses a turn after the buy", "{names} miss a turn after the buy",
                         len(skipped)).format(names=", ".join(skipped))
-    return ""
+    return event_line(EVENT_WORDS.get(k), name, d)
+

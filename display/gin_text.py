@@ -5,9 +5,10 @@ The engine emits data, never sentences; this module turns them into translated t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from display.i18n import _, ngettext
+from display.i18n import N_, _, ngettext
 from rummy.cards import SUIT_SYMBOLS, Card
 
 
@@ -24,6 +25,16 @@ def cards_line(cards: Any) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
+# events said with the seat's name and the event's card alone
+EVENT_WORDS = {
+    "upcard_taken": N_("{name} took the upcard {card}"),
+    "upcard_passed": N_("{name} passed"),
+    "discarded": N_("{name} discarded {card}"),
+    "declined": N_("{name} declined the last card"),
+    "knock_refused": N_("{name} refused the knock"),
+}
+
+
 def event_text(match: Any, ev: Any) -> str:
     """One line for the centre of the table about an engine event ("" when not worth saying)."""
     name = match.name(ev.seat) if ev.seat in (0, 1) else ""
@@ -32,21 +43,17 @@ def event_text(match: Any, ev: Any) -> str:
     if k == "dealt":
         return _("{name} dealt. The upcard is {card}.").format(name=match.name(d["dealer"]),
                                                               card=card_name(d["upcard"]))
-    if k == "upcard_taken":
-        return _("{name} took the upcard {card}").format(name=name, card=card_name(d["card"]))
-    if k == "upcard_passed":
-        return _("{name} passed").format(name=name)
     if k == "drew":
         if d.get("pile") == "stock":
             return _("{name} drew from the stock").format(name=name)
         return _("{name} took {card} from the pile").format(name=name, card=card_name(d["card"]))
-    if k == "discarded":
-        return _("{name} discarded {card}").format(name=name, card=card_name(d["card"]))
-    if k == "declined":
-        return _("{name} declined the last card").format(name=name)
-    if k == "knock_refused":
-        return _("{name} refused the knock").format(name=name)
-    return ""
+    return event_line(EVENT_WORDS.get(k), name, d)
+
+
+def event_line(msgid: str | None, name: str, data: Mapping[str, Any]) -> str:
+    """``msgid`` in the table's language with the seat's ``name`` and the event's ``card``
+    (when it has one); "" for None."""
+    return _(msgid).format(name=name, card=card_name(data.get("card"))) if msgid else ""
 
 
 OUTCOME_TITLES = {

@@ -63,10 +63,15 @@ def scores_line(names: Names, scores: Sequence[int] | None) -> str:
 
 
 def hand_label(rec: Any) -> str:
-    """"Gin · hand 3" / "Contract · deal 2" (the game, the hand in its match)."""
+    """"Gin · hand 3" / "Contract · deal 2" (the game, the hand in its match); "… · not
+    finished" for a hand an abandoned match stopped."""
     if rec.game == "contract":
-        return _("Contract · deal {n}").format(n=rec.hand_no)
-    return _("Gin · hand {n}").format(n=rec.hand_no)
+        label = _("Contract · deal {n}").format(n=rec.hand_no)
+    else:
+        label = _("Gin · hand {n}").format(n=rec.hand_no)
+    if not rec.results:  # every hand played out has a result: this one stopped (an abandoned match)
+        label = _("{hand} · not finished").format(hand=label)
+    return label
 
 
 def hand_title(rec: Any) -> str:

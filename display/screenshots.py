@@ -2,12 +2,16 @@
 
     python -m display.screenshots OUTDIR [--size 1280x800] [--lang en,ru]
 
-Writes ``<screen>-<lang>.png`` for the attract screen, a gin table's first turn with its
-hands private (how to look), a seat looking at his hand, the illegal-knock warning (G-8), a
-gin table mid-hand, a knock review, a contract table with melds on it, a "Можно?" question,
-the choice of how many discard-pile cards to buy in turn, and a contract deal review.
-Nothing is staged by hand: the games are played by the computer players through
-``MatchDriver.submit`` from fixed seeds, so the pictures are reproducible.
+Writes ``<screen>-<lang>.png`` for the attract screen, the game chooser, the operator menu,
+a gin table's first turn with its hands private (how to look), a seat looking at his hand,
+the illegal-knock warning (G-8), a gin table mid-hand, a knock review, a contract table with
+melds on it, a "Можно?" question, the choice of how many discard-pile cards to buy in turn,
+the turn of a contract player with BUY worded for in turn and out of turn, a contract
+deal review, "End this match now" asking first, the "Last hands" recall of a gin hand and of
+a contract deal, the start screen of a kiosk whose buttons are not usable (the warning left of the top buttons),
+and the simulator's button strip for gin and for contract. Nothing is staged by hand: the
+games are played by the computer players through ``MatchDriver.submit`` from fixed seeds,
+so the pictures are reproducible.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-SHOTS = ("attract", "choice", "operator", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
-         "gin-knock-review", "contract-table", "contract-buy", "contract-take", "contract-review",
+SHOTS = ("attract", "choice", "operator", "operator-end-confirm", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
+         "gin-knock-review", "contract-table", "contract-buy", "contract-turn", "contract-take", "contract-review", "recall",
+         "recall-contract", "attract-warning", "sim-strip-gin", "sim-strip-contract",
          "real-deal", "real-misread", "contract-real-buy")  # the last three: real cards (screenshots_real)
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
@@ -52,6 +57,23 @@ def _step(app, rng: random.Random) -> None:
     seat = m.to_act()[0]
     bot = make_player(m.game)
     m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
+
+
+def _show(app) -> None:
+    """The match's scene; a table already shown stays (its list of recent moves grows)."""
+    m = app.match
+    if m is not None and not m.review_pending and app.scene is not None and app.scene.name == f"{m.game}_table":
+        app.scene.update(app.clock())
+        return
+    app.show_match()
+
+
+def _played(app, rng: random.Random) -> None:
+    """One move, taken in by the table on screen as a person would see it."""
+    _step(app, rng)
+    if app.scene is not None and app.scene.name.endswith("_table") and app.match is not None \
+            and not app.match.review_pending:
+        app.scene.update(app.clock())
 
 
 def _gin(app) -> Iterator[str]:
@@ -117,6 +139,7 @@ def _contract(app) -> Iterator[str]:
 
     app.start_match("contract", [{"name": n, "kind": "human"} for n in CONTRACT_NAMES])
     m, rng = app.match, random.Random(5)
+    app.show_match()  # the table follows the game from the deal: its recent moves list the last few
     asked = False
     melds = False
     took = False
@@ -129,8 +152,9 @@ def _contract(app) -> Iterator[str]:
         if (asked and not took and st.phase == TURN and len(st.discard_pile) >= 3
                 and any(a.kind == "buy" for a in m.legal(st.turn))):
             took = True  # in turn, BUY: how many discard-pile cards (C-8.2); then Cancel
-            app.show_match()
+            _show(app)
             app.scene.update(app.clock())
+            yield "contract-turn"  # BUY in turn buys discard-pile cards; out of turn it asks "Можно?"
             app.scene.press(st.turn, "buy")
             if app.scene.ui[st.turn].choose_take:
                 yield "contract-take"
@@ -139,16 +163,56 @@ def _contract(app) -> Iterator[str]:
             asker = (st.turn + 2) % len(m.seats)
             if st.top.discarder != asker and m.submit(Action("buy", asker)) is None:
                 asked = True
-                app.show_match()
+                _show(app)
                 yield "contract-buy"
                 continue
         owners = {t.owner for t in st.table_melds}
         if asked and not melds and len(owners) >= 2 and st.phase == PLAY:
             melds = True
-            app.show_match()
+            _show(app)
             yield "contract-table"
-        _step(app, rng)
+        _played(app, rng)
     app.abandon_match()
+
+
+def _recall(app) -> Iterator[str]:
+    """The "Last hands" screen (from the records of the games above): the last step of the
+    newest gin hand, then of the newest contract deal."""
+    app.goto("recall", back="attract")
+    scene = app.scene
+    for game, name in (("gin", "recall"), ("contract", "recall-contract")):
+        i = next((k for k, rec in enumerate(scene.hands) if rec.game == game), None)
+        if i is None:
+            continue
+        scene.pick(i)
+        scene.move(10_000)  # the last step: the showdown and the score
+        yield name
+
+
+def _strips(app, clock: _Clock) -> Iterator[str]:
+    """The simulator's button strip (``display.sim.SimPanel``, mode ``sim``): a gin table's
+    first turn (two seats, DRAW and KNOCK), then a contract table once BUY is open."""
+    app.start_match("gin", [{"name": n, "kind": "human"} for n in GIN_NAMES])
+    app.show_match()
+    app.frame(events=[])
+    yield "sim-strip-gin"
+    app.abandon_match()
+    app.start_match("contract", [{"name": n, "kind": "human"} for n in CONTRACT_NAMES])
+    app.show_match()
+    clock.t += app.config.game.deal_grace_s + 0.1  # BUY opens after the deal
+    app.frame(events=[])
+    yield "sim-strip-contract"
+    app.abandon_match()
+
+
+class _Clock:
+    """The sim app's clock, moved by hand (the deal's grace, the lamps' flashes)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
 
 
 def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: list[str] | None = None,
@@ -169,11 +233,11 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         app = App(config, mode="headless", size=size, state_dir=state, seed=11)
         app.change(privacy="open")  # the docs show the hands
 
-        def shoot(name: str) -> None:
+        def shoot(name: str, render: Callable[..., None] = _render) -> None:
             for lang in languages:
                 app.set_language(lang)
                 path = outdir / f"{name}-{lang}.png"
-                _render(app, path)
+                render(app, path)
                 written.append(path)
                 log(str(path))
             app.set_language("en")
@@ -187,6 +251,10 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         app.goto("operator", back="gin_table")
         app.scene.unlocked = True
         shoot("operator")
+        app.scene.abandon()  # "End this match now" touched once: it asks first
+        shoot("operator-end-confirm")
+        app.goto("operator", back="gin_table")  # a new menu: asked off, the match goes on
+        app.scene.unlocked = True
         app.abandon_match()
         for name in _private(app):
             shoot(name)
@@ -194,11 +262,39 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
             shoot(name)
         for name in _contract(app):
             shoot(name)
+        for name in _recall(app):
+            shoot(name)
         app.close()
+        # a kiosk off a Pi: the lgpio pin factory is not there, the start screen says so
+        from dataclasses import replace
+
+        windowed = replace(config, display=replace(config.display, fullscreen=False))  # at ``size``
+        kiosk = App(windowed, mode="kiosk", size=size, state_dir=state, seed=11)
+        kiosk.goto("attract")
+        app = kiosk
+        shoot("attract-warning")
+        kiosk.close()
+        clock = _Clock()
+        sim = App(config, mode="sim", size=size, state_dir=state, seed=11, clock=clock)
+        sim.change(privacy="open")
+        app = sim
+        for name in _strips(sim, clock):
+            shoot(name, render=_render_strip)
+        sim.close()
         from display.screenshots_real import take_real
 
         written += take_real(outdir, languages, size, state, log=log)
     return written
+
+
+def _render_strip(app, path: Path) -> None:
+    import pygame
+
+    from display.app import SIM_STRIP
+
+    surf = pygame.Surface((SIM_STRIP, app.screen.size[1]))
+    app.sim.draw(surf)
+    pygame.image.save(surf, str(path))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -24,17 +24,21 @@ class CardError(ValueError):
 class Card:
     """One playing card. ``rank`` is 1 (ace) … 13 (king); ``suit`` is one of ``SHDC``.
 
-    Ordering is by rank, then suit, which gives stable sorted hands.
+    Ordering is by rank, then suit, which gives stable sorted hands. ``bit`` is the
+    card's bit in a 64-bit card set, ``1 << (16 * suit index + rank)`` (four 16-bit suit
+    fields, S H D C): a hand's set is the sum of its cards' bits (the gin solver's form).
     """
 
     rank: int
     suit: str
+    bit: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
             raise CardError(f"rank must be 1..13, got {self.rank!r}")
         if self.suit not in SUITS:
             raise CardError(f"suit must be one of {SUITS}, got {self.suit!r}")
+        object.__setattr__(self, "bit", 1 << (16 * SUITS.index(self.suit) + self.rank))
 
     @property
     def value(self) -> int:

@@ -43,6 +43,24 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+SEAT_KINDS = ("human", "computer")
+
+
+def seat_problem(i: int, seat: Any) -> str | None:
+    """What is wrong with seat ``i`` of a match (``{name, kind: human|computer, bot}``), or
+    None: the same check when a match starts and when its journal header is read."""
+    if not isinstance(seat, Mapping):
+        return f"seat {i}: expected a table like {{name, kind}}, got {excerpt(seat)}"
+    name, kind = seat.get("name"), seat.get("kind", "human")
+    if not isinstance(name, str) or not name.strip():
+        return f"seat {i}: 'name' must be non-empty text, got {excerpt(name)}"
+    if kind not in SEAT_KINDS:
+        return f"seat {i}: 'kind' must be human or computer, got {excerpt(kind)}"
+    if not isinstance(seat.get("bot", ""), str):
+        return f"seat {i}: 'bot' must be text, got {excerpt(seat.get('bot'))}"
+    return None
+
+
 def _short(text: str, limit: int = MAX_REASON) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -105,15 +123,9 @@ class Header:
         if not seats:
             raise ValueError("header field 'seats' is empty")
         for i, seat in enumerate(seats):
-            if not isinstance(seat, dict):
-                raise ValueError(f"seat {i}: expected a table like {{name, kind}}, got {excerpt(seat)}")
-            name, kind = seat.get("name"), seat.get("kind", "human")
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"seat {i}: 'name' must be non-empty text, got {excerpt(name)}")
-            if kind not in ("human", "computer"):
-                raise ValueError(f"seat {i}: 'kind' must be human or computer, got {excerpt(kind)}")
-            if not isinstance(seat.get("bot", ""), str):
-                raise ValueError(f"seat {i}: 'bot' must be text, got {excerpt(seat.get('bot'))}")
+            problem = seat_problem(i, seat)
+            if problem:
+                raise ValueError(problem)
         seed = d.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise ValueError(f"header field 'seed' must be an integer, text or null, got {excerpt(seed)}")

@@ -36,12 +36,12 @@ from rummy.records import (
     encode_line,
     fsync_dir,
     replay,
+    seat_problem,
     storage_kind,
 )
 from rummy.store import Store, StoreError
 
 CURRENT, ARCHIVE, DAMAGED = "current", "archive", "damaged"
-SEAT_KINDS = ("human", "computer")
 
 
 class SessionError(ValueError):
@@ -97,19 +97,16 @@ def state_digest(state: Any) -> str:
 
 
 def check_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Validated copies of seat dicts ``{"name", "kind": human|computer, "bot"}``."""
+    """Validated copies of seat dicts ``{"name", "kind": human|computer, "bot"}``
+    (:func:`rummy.records.seat_problem`: the journal header is read with the same check)."""
     if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
         raise SessionError("seats must be a non-empty list of {'name', 'kind'} entries")
     out = []
     for i, seat in enumerate(seats):
-        if not isinstance(seat, Mapping):
-            raise SessionError(f"seat {i}: expected a table like {{name, kind}}, got {seat!r}")
-        name, kind = seat.get("name"), seat.get("kind", "human")
-        if not isinstance(name, str) or not name.strip():
-            raise SessionError(f"seat {i}: 'name' must be non-empty text")
-        if kind not in SEAT_KINDS:
-            raise SessionError(f"seat {i}: 'kind' must be one of {SEAT_KINDS}, got {kind!r}")
-        out.append({**seat, "name": name.strip(), "kind": kind})
+        problem = seat_problem(i, seat)
+        if problem:
+            raise SessionError(problem)
+        out.append({**seat, "name": seat["name"].strip(), "kind": seat.get("kind", "human")})
     return out
 
 
@@ -134,6 +131,11 @@ class ResumeResult:
     @property
     def resumed(self) -> bool:
         return self.session is not None
+
+    def storage_failed(self, exc: OSError, doing: str, message: str) -> None:
+        """A write to the state directory failed while ``doing``: keep why, say ``message``."""
+        self.storage_error = StorageError.from_os(exc, doing)
+        self.messages.append(message)
 
     @property
     def actions_resumed(self) -> int:
@@ -300,9 +302,9 @@ class MatchSession:
                     moved = _move(path, root / DAMAGED)
                 except OSError as move_exc:
                     result.unreadable.append(path)
-                    result.storage_error = StorageError.from_os(move_exc, "move a damaged journal")
-                    result.messages.append(f"journal {path.name} is unreadable ({exc.reason}) "
-                                           f"and could not be moved aside: {move_exc}")
+                    result.storage_failed(move_exc, "move a damaged journal",
+                                          f"journal {path.name} is unreadable ({exc.reason}) "
+                                          f"and could not be moved aside: {move_exc}")
                     continue
                 result.damaged.append(moved)
                 msg = (f"journal {path.name} is damaged at line {exc.line} ({exc.reason}); "
@@ -339,9 +341,9 @@ class MatchSession:
                                            f"{CURRENT}/, not recorded: {exc}")
                 except OSError as exc:
                     result.queued.append(path)
-                    result.storage_error = StorageError.from_os(exc, "archive a finished match")
-                    result.messages.append(f"journal {path.name}: finished match kept in "
-                                           f"{CURRENT}/, not archived: {exc}")
+                    result.storage_failed(exc, "archive a finished match",
+                                          f"journal {path.name}: finished match kept in "
+                                          f"{CURRENT}/, not archived: {exc}")
                 continue
             candidates.append((path, rep))
         if not candidates:
@@ -351,9 +353,9 @@ class MatchSession:
             try:
                 moved = _move(old_path, root / DAMAGED)
             except OSError as exc:
-                result.storage_error = StorageError.from_os(exc, "move an older match aside")
-                result.messages.append(f"journal {old_path.name}: an older unfinished match "
-                                       f"could not be moved aside ({exc}); left in {CURRENT}/")
+                result.storage_failed(exc, "move an older match aside",
+                                      f"journal {old_path.name}: an older unfinished match "
+                                      f"could not be moved aside ({exc}); left in {CURRENT}/")
                 continue
             result.damaged.append(moved)
             result.older_unfinished += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from hypothesis import strategies as st
+
 from rummy.actions import TABLE, Action
 from rummy.cards import Card, new_deck, parse_cards
 from rummy.contract.engine import ENGINE
@@ -147,3 +149,14 @@ def deal_start(hands: list[str], upcard: str, stock: str = "", *, deal: int = 1,
     each = rules.cards_per_deal[deal - 1]
     order = deck_order(hands, upcard, stock, dealer=dealer, decks=rules.decks, each=each)
     return act(state, Action("deal", TABLE, cards=order))
+
+
+# Rule options both random-variant suites draw (each adds its own): C-8 buying, C-4 melds.
+VARIANT_OPTIONS = {
+    "next_player_refusal": st.sampled_from(["buy_and_pass", "take_as_draw"]),
+    "after_buy_turn": st.sampled_from(["jump", "resume"]),
+    "min_sequence_len": st.sampled_from([3, 4]),
+    "ace_in_sequences": st.sampled_from(["low_or_high", "low_only", "around_corner"]),
+    "in_turn_single_card_buy": st.booleans(),
+    "refuser_may_take_more": st.booleans(),
+}

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from display.controller import BUTTONS, GAMES, Call, TableController
+from display.controller import BUTTONS, GAMES, Call, Lamp, TableController
 from rummy.actions import Action, ActionError
 from rummy.games import get_engine
 from rummy.play import deal_action
@@ -69,15 +69,16 @@ def new_table(game: str, rules: dict[str, Any], seats: int, humans: Iterable[int
     return driver, TableController(GAMES[game], driver, clock=clock, **options), clock
 
 
-def twin_acts(ctl: TableController, seat: int, call: Call, arg: Any = None) -> bool:
-    """Perform ``call`` on a copy of the match and the seat's input; did either change?"""
+def twin_acts(ctl: TableController, seat: int, call: Call, arg: Any = None, *, face_up: bool = True) -> bool:
+    """Perform ``call`` on a copy of the match and the seat's input (his hand showing or
+    not); did either change?"""
     d = ctl.driver
     copy = EngineDriver(d.engine, d.state, d.humans)  # the state is frozen: sharing it is a copy
     twin = TableController(ctl.game, copy, clock=ctl.clock, deal_grace=ctl.grace.seconds)
     twin.grace.key, twin.grace.t0 = ctl.grace.key, ctl.grace.t0
     twin.set_input(seat, ctl.input(seat))
     before = (copy.state, twin.input(seat))
-    twin.perform(seat, call, arg)
+    twin.perform(seat, call, arg, face_up=face_up)
     return bool((copy.state, twin.input(seat)) != before)
 
 
@@ -91,6 +92,48 @@ def check_lamps(ctl: TableController, seats: int) -> None:
                                f" (input {ctl.input(seat)})")
         if not ctl.driver.is_human(seat):
             assert not lit, "a computer's lamps stay dark"
+        check_lamp_states(ctl, seat)
+
+
+def discarding(ctl: TableController, seat: int) -> bool:
+    """The seat is a person at the step that ends his turn with a discard: gin's discard
+    phase (G-5.2, a knock too), contract's play of the player in turn (C-5)."""
+    st = ctl.driver.state
+    if not ctl.driver.is_human(seat):
+        return False
+    if hasattr(st, "hand"):
+        return phase_of(ctl) == "discard" and seat in ctl.driver.to_act()
+    return phase_of(ctl) == "play" and seat == st.turn and seat in ctl.driver.to_act()
+
+
+def check_lamp_states(ctl: TableController, seat: int) -> None:
+    """The lamps as shown (docs/buttons.md, "Lamps"), hand hidden and while he looks with
+    each of his buttons: steady exactly on the buttons whose tap acts (the one held to look
+    is no tap), the "discard now" flashes exactly on the others while he is at his discard,
+    never on a lamp whose call acts; open hands: every held button still taps."""
+    now = ctl.clock()
+    buttons = {str(b) for b in BUTTONS}
+    flash_on = discarding(ctl, seat)
+
+    def expect(states: dict[str, Lamp], acting: set[str], why: str) -> None:
+        steady = {b for b, s in states.items() if s is Lamp.ON}
+        flashing = {b for b, s in states.items() if s is Lamp.DISCARD}
+        assert steady == acting, f"seat {seat} {phase_of(ctl)} {why}: steady {sorted(steady)}, acting {sorted(acting)}"
+        assert flashing == (buttons - acting if flash_on else set()), (
+            f"seat {seat} {phase_of(ctl)} {why}: flashing {sorted(flashing)} (discarding: {flash_on})")
+
+    hidden = {str(b) for b in BUTTONS if twin_acts(ctl, seat, b, face_up=False)}
+    expect(ctl.lamp_states(seat, now, face_up=False), hidden, "hidden")
+    if not ctl.driver.is_human(seat):
+        return
+    shown = {str(b) for b in BUTTONS if twin_acts(ctl, seat, b, face_up=True)}
+    expect(ctl.lamp_states(seat, now, face_up=True, open_hands=True), shown, "open hands")
+    for b in buttons:  # he holds b to look
+        ctl.button(seat, b, "press", now - ctl.look_after)
+        try:
+            expect(ctl.lamp_states(seat, now, face_up=True), shown - {b}, f"looking with {b}")
+        finally:
+            assert ctl.button(seat, b, "release", now) is None, "a look is no tap"
 
 
 def phase_of(ctl: TableController) -> str:

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import os
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+
+from display import theme  # noqa: E402
 
 
 class FakeClock:
@@ -95,21 +99,43 @@ def tap(app, name: str, clock: FakeClock) -> None:
     click(app, target(app, name).rect.center, clock)
 
 
-def reveal(app, seat: int, clock: FakeClock, *, button: str = "knock") -> None:
+def reveal(app, seat: int, clock: FakeClock, *, button: str | None = None) -> None:
     """The seat holds one of his arcade buttons until his hand shows (privacy = peek), and
-    keeps holding it (:func:`conceal` lets go); anyone else holding one lets go first."""
+    keeps holding it (:func:`conceal` lets go); anyone else holding one lets go first.
+    ``button``: the one to hold (default: the one he already holds, else KNOCK); a seat
+    looking with another button takes this one too and then lets the other go, as a
+    player does, so his hand never hides in between (his picks and groups stay)."""
     looks = _LOOKS.setdefault(app, {})
     for other in [s for s in looks if s != seat]:
         conceal(app, other, clock)
-    if app.scene.face_up(seat):
+    held = looks.get(seat)
+    if app.scene.face_up(seat) and button in (None, held):
+        return
+    button = button or "knock"
+    if held is not None and app.scene.face_up(seat):
+        _hold(app, seat, button, clock)
+        app.hw.release(seat, held)
+        _settle(app, clock, 0.04)
+        app.frame(events=[])
+        assert app.scene.face_up(seat), "still holding a button of his: the hand stays up"
         return
     conceal(app, seat, clock)  # held since another screen: that press was no look here
+    _hold(app, seat, button, clock)
+    assert app.scene.face_up(seat), "holding his own button shows the hand"
+
+
+def _hold(app, seat: int, button: str, clock: FakeClock) -> None:
+    """Press ``button`` of ``seat`` and keep it down for a look (a frame is drawn then)."""
     clock.t += 0.4  # beyond the board's lockout
     assert app.hw.press(seat, button), f"seat {seat} has no {button} button"
-    looks[seat] = button
+    _LOOKS.setdefault(app, {})[seat] = button
     _settle(app, clock, app.match.controller.look_after + 0.05)
     app.frame(events=[])
-    assert app.scene.face_up(seat), "holding his own button shows the hand"
+
+
+def held(app, seat: int) -> str | None:
+    """The button the seat holds to see his hand (None: none)."""
+    return _LOOKS.setdefault(app, {}).get(seat)
 
 
 def conceal(app, seat: int, clock: FakeClock) -> None:
@@ -119,3 +145,39 @@ def conceal(app, seat: int, clock: FakeClock) -> None:
         app.hw.release(seat, button)
         _settle(app, clock, 0.04)
         app.frame(events=[])
+
+
+@contextmanager
+def text_log() -> Iterator[list[theme.TextRecord]]:
+    """Record every text the display draws inside the block (the theme's text log)."""
+    log = theme.start_text_log()
+    try:
+        yield log
+    finally:
+        theme.stop_text_log()
+
+
+def drawn_texts(app) -> list[theme.TextRecord]:
+    """Draw the current scene afresh (its touch targets too); every text it drew."""
+    with text_log() as log:
+        app.scene.targets = []
+        app.scene.draw(app.screen.surface)
+    return log
+
+
+def started_app(tmp_path, **app_kw):
+    """The app in sim mode on a fake clock over ``tmp_path``'s state, started; and the clock."""
+    from display.app import App
+    from display.config import load_config
+
+    clock = FakeClock()
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="sim", state_dir=tmp_path, clock=clock, **app_kw)
+    app.start()
+    return app, clock
+
+
+def humans(*names: str) -> list[dict[str, str]]:
+    """Seats for ``App.start_match``: a human player of each name."""
+    return [{"name": n, "kind": "human"} for n in names]

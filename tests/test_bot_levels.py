@@ -20,9 +20,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from match_walk import Walk, standard_match
 
 from rummy.games import get_engine
-from rummy.play import deal_action, play_match
+from rummy.play import play_match
 from rummy.players import LEVELS, names, player
 
 GIN = get_engine("gin")
@@ -85,15 +86,10 @@ def test_decision_ignores_hidden_cards(game: str, level: str, seed: int, depth: 
     seats = 2 if game == "gin" else 4
     rng = random.Random(seed)
     players = [engine.player(level) for _ in range(seats)]
-    state = engine.new_match(engine.preset("standard" if game == "gin" else "seed_002"), seats)
+    walk = Walk(engine, standard_match(engine, game), rng)
     checked = 0
-    for i in range(depth + 1):
-        if engine.is_over(state):
-            break
-        deal = deal_action(engine, state, rng)
-        if deal is not None:
-            state, _ = engine.apply(state, deal)
-            continue
+    for i in walk.steps(depth + 1):
+        state = walk.state
         seat = next(s for s in engine.to_act(state) if engine.legal_actions(state, s))
         legal = engine.legal_actions(state, seat)
         if i == depth or (i > depth - 40 and not _hidden_visible(game, state, seat)):
@@ -107,8 +103,8 @@ def test_decision_ignores_hidden_cards(game: str, level: str, seed: int, depth: 
             assert a == b
             checked += 1
         action = players[seat].choose(engine, engine.view(state, seat), legal, rng)
-        state, _ = engine.apply(state, action)
-    assert checked or engine.is_over(state) or depth == 0
+        walk.state, _ = engine.apply(state, action)
+    assert checked or engine.is_over(walk.state) or depth == 0
 
 
 def _short_gin(preset: str):  # type: ignore[no-untyped-def]

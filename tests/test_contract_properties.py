@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from contract_helpers import VARIANT_OPTIONS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,12 +121,7 @@ def test_c_13_invariants_over_random_bot_games(seed, n, preset, mask):
 VARIANTS = st.fixed_dictionaries(
     {},
     optional={
-        "next_player_refusal": st.sampled_from(["buy_and_pass", "take_as_draw"]),
-        "after_buy_turn": st.sampled_from(["jump", "resume"]),
-        "min_sequence_len": st.sampled_from([3, 4]),
-        "ace_in_sequences": st.sampled_from(["low_or_high", "low_only", "around_corner"]),
-        "in_turn_single_card_buy": st.booleans(),
-        "refuser_may_take_more": st.booleans(),
+        **VARIANT_OPTIONS,
         "max_buys_per_deal": st.sampled_from([None, 0, 3]),
         "buy_after_contract": st.booleans(),
         "contract_in_one_turn": st.booleans(),

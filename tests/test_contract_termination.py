@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from contract_helpers import B, C, D, act, buy, position
+from contract_helpers import VARIANT_OPTIONS, B, C, D, act, buy, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,12 +24,7 @@ VARIANTS = st.fixed_dictionaries(
     {},
     optional={
         "preset": st.sampled_from(["seed_002", "american_may_i"]),
-        "next_player_refusal": st.sampled_from(["buy_and_pass", "take_as_draw"]),
-        "after_buy_turn": st.sampled_from(["jump", "resume"]),
-        "min_sequence_len": st.sampled_from([3, 4]),
-        "ace_in_sequences": st.sampled_from(["low_or_high", "low_only", "around_corner"]),
-        "in_turn_single_card_buy": st.booleans(),
-        "refuser_may_take_more": st.booleans(),
+        **VARIANT_OPTIONS,
         "max_buys_per_deal": st.sampled_from([None, 0, 1, 3]),
         "buy_after_contract": st.booleans(),
         "contract_in_one_turn": st.booleans(),

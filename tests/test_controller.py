@@ -1,7 +1,9 @@
-"""The table controller, headless (no pygame): in every phase of both games the lit lamps are
-exactly the buttons whose call changes the state (each call applied on a copy and compared),
-the panel's buttons all do something, hints are worded in every language, and the C-8.4
-answer deadline and the buy window run on the injected clock."""
+"""The table controller, headless (no pygame): in every phase of both games the steady lamps are
+exactly the buttons whose call changes the state (each call applied on a copy and compared;
+hand hidden, open, and while he holds each button to look, which is no tap), the "discard
+now" flashes exactly on the others at a discard, the panel's buttons all do something, hints
+are worded in every language, and the C-8.4 answer deadline and the buy window run on the
+injected clock."""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import queue
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -40,22 +42,36 @@ def drain(q: queue.Queue) -> list[InputEvent]:
     return out
 
 
-@pytest.fixture
-def rig():
+def toggle(sim: SimButtons, clock: FakeClock, seat: int, call: str, *gaps: float) -> None:
+    """Press the button, then after each gap flip it: release, press, release, ..."""
+    down = True
+    sim.press(seat, call)
+    for gap in gaps:
+        clock.advance(gap)
+        (sim.release if down else sim.press)(seat, call)
+        down = not down
+
+
+@contextmanager
+def button_rig(config) -> Iterator[tuple[ButtonBoard, SimButtons, FakeClock, queue.Queue]]:
+    """A board on a mock factory with a fake clock and no hold thread (the tests poll)."""
     clock = FakeClock()
     q: queue.Queue = queue.Queue()
-    board = ButtonBoard(
-        default_config(2), pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
-    )
-    yield board, SimButtons(board), clock, q
-    board.close()
+    with ButtonBoard(
+        config, pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
+    ) as board:
+        yield board, SimButtons(board), clock, q
+
+
+@pytest.fixture
+def rig():
+    with button_rig(default_config(2)) as parts:
+        yield parts
 
 
 def test_press_and_release_put_timestamped_events(rig):
     board, sim, clock, q = rig
-    sim.press(0, "knock")
-    clock.advance(0.2)
-    sim.release(0, "knock")
+    toggle(sim, clock, 0, "knock", 0.2)
     settle(board, clock)
     events = drain(q)
     assert [(e.seat, e.call, e.edge, e.source) for e in events] == [
@@ -68,12 +84,7 @@ def test_press_and_release_put_timestamped_events(rig):
 def test_bounce_within_debounce_window_gives_one_press(rig):
     board, sim, clock, q = rig
     # MockPin ignores bounce_time: five edges 2 ms apart reach the callbacks.
-    for _ in range(5):
-        sim.press(1, "buy")
-        clock.advance(0.002)
-        sim.release(1, "buy")
-        clock.advance(0.002)
-    sim.press(1, "buy")
+    toggle(sim, clock, 1, "buy", *[0.002] * 10)  # five bounces, then down for good
     settle(board, clock)
     events = drain(q)
     assert [(e.call, e.edge) for e in events] == [("buy", PRESS)]
@@ -83,13 +94,7 @@ def test_bounce_within_debounce_window_gives_one_press(rig):
 
 def test_release_bounce_gives_one_release(rig):
     board, sim, clock, q = rig
-    sim.press(0, "draw")
-    clock.advance(0.5)
-    sim.release(0, "draw")
-    clock.advance(0.003)
-    sim.press(0, "draw")
-    clock.advance(0.003)
-    sim.release(0, "draw")
+    toggle(sim, clock, 0, "draw", 0.5, 0.003, 0.003)
     settle(board, clock)
     assert [e.edge for e in drain(q)] == [PRESS, RELEASE]
 
@@ -112,15 +117,9 @@ def test_release_lost_in_debounce_window_is_caught_up_by_poll(rig):
 
 def test_lockout_swallows_a_second_call_within_300ms(rig):
     board, sim, clock, q = rig
-    sim.press(0, "knock")
-    clock.advance(0.1)
-    sim.release(0, "knock")
-    clock.advance(0.1)
-    sim.press(0, "knock")  # 200 ms after the first press: locked out
-    clock.advance(0.1)
-    sim.release(0, "knock")
-    clock.advance(0.2)
-    sim.press(0, "knock")  # 500 ms after the reported press: a new call
+    # the second press 200 ms after the first is locked out; the third, 500 ms after the
+    # reported press, is a new call
+    toggle(sim, clock, 0, "knock", 0.1, 0.1, 0.1, 0.2)
     settle(board, clock)
     events = drain(q)
     assert [e.edge for e in events] == [PRESS, RELEASE, PRESS]
@@ -157,11 +156,7 @@ def test_hold_fires_once_per_press_despite_polling(rig):
 
 def test_no_hold_after_release_and_quick_repress(rig):
     board, sim, clock, q = rig
-    sim.press(0, "draw")
-    clock.advance(0.8)
-    sim.release(0, "draw")
-    clock.advance(0.1)
-    sim.press(0, "draw")
+    toggle(sim, clock, 0, "draw", 0.8, 0.1)
     clock.advance(0.3)  # 1.2 s after the first press, but only 0.3 s into this one
     board.poll()
     assert HOLD not in [e.edge for e in drain(q)]
@@ -280,12 +275,7 @@ assert ONE_BUTTON is not None, _errors
 def test_events_alternate_and_presses_respect_lockout(steps):
     """Whatever the edges, reported edges alternate press/release per button, presses are
     at least the lockout apart, and holds never come twice for one press."""
-    clock = FakeClock()
-    q: queue.Queue = queue.Queue()
-    with ButtonBoard(
-        ONE_BUTTON, pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
-    ) as board:
-        sim = SimButtons(board)
+    with button_rig(ONE_BUTTON) as (board, sim, clock, q):
         for down, dt in steps:
             clock.advance(dt)
             (sim.press if down else sim.release)(0, "buy")
@@ -391,12 +381,7 @@ def test_a_storm_of_bouncing_presses_with_glitches_and_spikes_counts_every_press
     import random
 
     rng = random.Random(9)
-    clock = FakeClock()
-    q: queue.Queue = queue.Queue()
-    with ButtonBoard(
-        ONE_BUTTON, pin_factory=MockFactory(), events=q, clock=clock, poll_interval=None
-    ) as board:
-        sim = SimButtons(board)
+    with button_rig(ONE_BUTTON) as (board, sim, clock, q):
 
         def bounce(final_down: bool) -> None:
             for _ in range(rng.randrange(0, 6)):

@@ -18,10 +18,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-from display_input import FakeClock, click, press, reveal, tap, target  # noqa: E402
+from display_input import FakeClock, click, held, humans, press, reveal, started_app, tap, target  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TAKE, TURN  # noqa: E402
 
@@ -36,10 +35,7 @@ def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:
     tap(app, f"card-{seat}-{k}", clock)
 
 
-def make_app(tmp_path, clock) -> App:
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    return App(config, mode="sim", size=(1280, 800), state_dir=tmp_path, seed=21, clock=clock)
+APP = {"size": (1280, 800), "seed": 21}  # started_app's App options
 
 
 class Table:
@@ -126,16 +122,13 @@ class Table:
             else:
                 tap(app, f"take{a.target}-{seat}", clock)
         elif k == "meld":
-            reveal(app, seat, clock, button="buy")  # he looks with BUY held, then taps KNOCK
-            # the panel's Meld button, touched while he looks (a table meld may share its name)
-            panel = target(app, f"panel-{seat}").rect
-            button = [t for t in app.scene.targets if t.name == f"meld-{seat}" and panel.contains(t.rect)]
-            click(app, button[-1].rect.center, clock)
+            reveal(app, seat, clock, button="buy")  # he looks with BUY held ...
+            press(app, seat, "knock", clock)  # ... and taps KNOCK: the contract he sees is laid
         elif k == "lay_off":
             reveal(app, seat, clock)
             touch_card(app, seat, a.card, clock)
             rect = app.scene.meld_rects[a.target]
-            assert app.scene.target_at(rect.center).name == f"meld-{a.target}"
+            assert app.scene.target_at(rect.center).name == f"table-meld-{a.target}"
             click(app, rect.center, clock)
         elif k == "discard":
             reveal(app, seat, clock)
@@ -148,9 +141,7 @@ class Table:
 
 
 def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     frame(app)
     tap(app, "play", clock)
     tap(app, "game-contract-seed_002", clock)
@@ -176,7 +167,9 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
             asked_seen = True
             # the asked seat sees the question and the button mapping
             assert target(app, f"yes-{st.buy.asked}") and target(app, f"no-{st.buy.asked}")
-            assert app.hw.lamps[st.buy.asked]["draw"] and app.hw.lamps[st.buy.asked]["knock"]
+            # both answer buttons lit, but for the one he holds to look (letting go is no tap)
+            lamps, looking = app.hw.lamps[st.buy.asked], held(app, st.buy.asked)
+            assert all(lamps[b] for b in ("draw", "knock") if b != looking), (lamps, looking)
         if st.phase in (TURN, PLAY, TAKE, ASK):
             table.step()
     assert app.match is None and app.scene.name == "seating", "the game ends; New game seats the players again"
@@ -190,11 +183,8 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
 
 
 def test_buy_lamps_and_out_of_turn_calls(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
-    app.start_match("contract", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"},
-                                 {"name": "Cy", "kind": "human"}])
+    app, clock = started_app(tmp_path, **APP)
+    app.start_match("contract", humans("Ann", "Bob", "Cy"))
     frame(app)
     st = app.match.state
     n = st.turn

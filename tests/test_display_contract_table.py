@@ -12,9 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock, click, conceal, press, reveal, target  # noqa: E402
+from display_input import FakeClock, click, conceal, drawn_texts, press, reveal, target, text_log  # noqa: E402
 
-from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
@@ -44,12 +43,31 @@ def start(app: App, n: int, kinds=None) -> None:
     app.frame(events=[])
 
 
+def answer_app(tmp_path, clock: FakeClock, buy_answer_s: float) -> App:
+    """Three humans at a contract match where an asked seat has ``buy_answer_s`` to answer
+    (no grace after a deal)."""
+    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    config = replace(config, game=replace(config.game, buy_answer_s=buy_answer_s, deal_grace_s=0.0))
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
+    start(app, 3)
+    return app
+
+
 def tap(app: App, name: str, clock: FakeClock) -> None:
     """Touch the target called ``name``, which nothing may cover."""
     t = target(app, name)
     hit = app.scene.target_at(t.rect.center)
     assert hit is t, f"{name} is covered by {hit.name}"
     click(app, t.rect.center, clock)
+
+
+def tap_group(app: App, seat: int, group, hand: list, used: set[int], clock: FakeClock) -> None:
+    """Touch the group's cards in the seat's hand (each a place not ``used`` yet), then Group."""
+    for c in group:
+        k = next(i for i, x in enumerate(hand) if x == c and i not in used)
+        used.add(k)
+        tap(app, f"card-{seat}-{k}", clock)
+    tap(app, f"group-{seat}", clock)
 
 
 def bot_turn(app: App) -> None:
@@ -95,12 +113,9 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
     assert lamps[n]["draw"] and lamps[n]["knock"] and not lamps[n]["buy"]
     assert not lamps[far]["buy"], "the asker has asked; his lamp goes out"
     # the question and the mapping are on the asked seat's panel
-    log = theme.start_text_log()
-    try:
+    with text_log() as log:
         app.scene.dirty = True
         app.frame(events=[])
-    finally:
-        theme.stop_text_log()
     assert any("Можно?" in r.text for r in log)
     card = st.buy.card
     tap(app, f"no-{n}", clock)  # "Нельзя": N buys it himself, free (C-8.4)
@@ -111,10 +126,7 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
 
 def test_c_8_4_silence_is_permission_after_the_configured_time(tmp_path):
     clock = FakeClock(500.0)
-    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=3.0, deal_grace_s=0.0))
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
-    start(app, 3)
+    app = answer_app(tmp_path, clock, 3.0)
     m = app.match
     n = m.state.turn
     asker = (n + 1) % 3
@@ -157,11 +169,7 @@ def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
     # first a wrong contract: one group only
     first = meld.melds[0]
     used: set[int] = set()
-    for c in first:
-        k = next(i for i, x in enumerate(hand) if x == c and i not in used)
-        used.add(k)
-        tap(app, f"card-{seat}-{k}", clock)
-    tap(app, f"group-{seat}", clock)
+    tap_group(app, seat, first, hand, used, clock)
     tap(app, f"meld-{seat}", clock)
     assert m.state.phase == PLAY and not m.state.contract_down[seat]
     # the engine's reason (C-15.3: the whole contract in one turn), in the table's words
@@ -171,11 +179,7 @@ def test_c_3_a_player_lays_his_own_groups_by_touch(tmp_path):
     # the first group stays grouped: add the others, then Meld
     assert len(app.scene.ui[seat].groups) == 1
     for group in meld.melds[1:]:
-        for c in group:
-            k = next(i for i, x in enumerate(hand) if x == c and i not in used)
-            used.add(k)
-            tap(app, f"card-{seat}-{k}", clock)
-        tap(app, f"group-{seat}", clock)
+        tap_group(app, seat, group, hand, used, clock)
     tap(app, f"meld-{seat}", clock)
     st = m.state
     assert st.contract_down[seat]
@@ -197,12 +201,7 @@ def test_contract_table_fits_for_every_seat_count(tmp_path, n, layout):
         app.headless = True
         start(app, n)
         scene = app.scene
-        log = theme.start_text_log()
-        try:
-            scene.targets = []
-            scene.draw(app.screen.surface)
-        finally:
-            theme.stop_text_log()
+        log = drawn_texts(app)
         w, h = size
         bad = [(r.text, r.box.size) for r in log if not r.fits]
         assert not bad, f"{n} seats {layout} {size}: text overflows: {bad[:3]}"
@@ -228,10 +227,7 @@ def test_c_8_4_the_answer_deadline_survives_a_scene_rebuild(tmp_path):
     """The deadline is the match's (its table controller's), not the scene's: opening the
     operator menu and coming back keeps it, and silence is "Можно" at the same moment."""
     clock = FakeClock(500.0)
-    config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    config = replace(config, game=replace(config.game, buy_answer_s=6.0, deal_grace_s=0.0))
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=9, clock=clock)
-    start(app, 3)
+    app = answer_app(tmp_path, clock, 6.0)
     m = app.match
     n = m.state.turn
     press(app, (n + 1) % 3, "buy", clock)
@@ -313,13 +309,8 @@ def test_the_last_moves_are_listed_in_the_middle_in_the_tables_language(tmp_path
     scene = app.scene
     want = [event_text(m, ev) for ev in said[-RECENT_MOVES:]]
     assert len(want) == RECENT_MOVES and scene.recent == want
-    log = theme.start_text_log()
-    try:
-        scene.invalidate()
-        scene.targets = []
-        scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
+    scene.invalidate()
+    log = drawn_texts(app)
     drawn = [r.text for r in log if r.text in want]
     assert len(drawn) >= 2 and drawn == want[-len(drawn):], "the newest moves, in order, as many as there is room for"
     try:

@@ -17,10 +17,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock, click, press, reveal, target  # noqa: E402
+from display_input import FakeClock, click, humans, press, reveal, started_app, target  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from rummy.gin.bots import BasicPlayer  # noqa: E402
 
 
@@ -28,10 +27,7 @@ def touch_card(app: App, seat: int, card, clock: FakeClock) -> None:
     click(app, target(app, f"card-{seat}-{card}").rect.center, clock)
 
 
-def make_app(tmp_path, clock, **kw) -> App:
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    return App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock, **kw)
+APP = {"size": (800, 480), "seed": 11}  # started_app's App options
 
 
 def play_turn(app: App, clock: FakeClock, bot: BasicPlayer, rng: random.Random) -> str:
@@ -68,9 +64,7 @@ def play_turn(app: App, clock: FakeClock, bot: BasicPlayer, rng: random.Random) 
 
 
 def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     app.frame(events=[])
     # attract -> choice -> seating: the first seat is human; make the second human too
     click(app, target(app, "play").rect.center, clock)
@@ -111,10 +105,8 @@ def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
 
 
 def test_lamps_follow_the_legal_calls(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
-    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app, clock = started_app(tmp_path, **APP)
+    app.start_match("gin", humans("Ann", "Bob"))
     app.frame(events=[])
     seat = app.match.to_act()[0]
     assert app.hw.lamps[seat]["draw"] is True  # pass the upcard (G-4)
@@ -124,9 +116,7 @@ def test_lamps_follow_the_legal_calls(tmp_path):
 
 
 def test_operator_menu_by_corner_long_press_needs_the_pin(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     app.frame(events=[])
     corner = (10, 10)
     app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=corner, button=1, touch=False)])
@@ -158,9 +148,7 @@ def test_operator_menu_by_corner_long_press_needs_the_pin(tmp_path):
 def test_operator_chord_on_the_buttons_opens_the_menu(tmp_path):
     import time
 
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     app.frame(events=[])
     (s1, c1), (s2, c2) = app.hw.board.config.operator_chord
     app.hw.press(s1, c1)
@@ -178,10 +166,8 @@ def test_operator_chord_on_the_buttons_opens_the_menu(tmp_path):
 
 
 def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
-    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+    app, clock = started_app(tmp_path, **APP)
+    app.start_match("gin", humans("Ann", "Bob"))
     app.frame(events=[])
     m = app.match
     press(app, m.to_act()[0], "draw", clock)  # pass the upcard (G-4)
@@ -213,9 +199,7 @@ def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
 
 
 def test_operator_game_target_reaches_the_rules(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     app.goto("operator")
     app.scene.unlocked = True
     app.frame(events=[])
@@ -229,9 +213,7 @@ def test_operator_game_target_reaches_the_rules(tmp_path):
 
 
 def test_names_come_from_the_on_screen_keyboard(tmp_path):
-    clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start()
+    app, clock = started_app(tmp_path, **APP)
     app.goto("seating", game="gin", preset="standard")
     app.frame(events=[])
     click(app, target(app, "name-0").rect.center, clock)

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import catalogs  # noqa: E402
 import pygame  # noqa: E402
+from display_input import drawn_texts  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
 from display.app import App  # noqa: E402
@@ -101,6 +102,17 @@ def test_the_bundled_font_has_every_glyph(lang):
         assert not bad, f"{lang}: glyphs missing from DejaVu Sans (bold={bold}): {list(bad.items())[:3]}"
 
 
+
+@pytest.mark.parametrize("game", ["gin", "contract"])
+def test_event_words_are_keyed_by_the_engines_event_kinds(game):
+    """A misspelt kind in a game's table of event words would silently say nothing."""
+    from display import contract_text, gin_text
+    from rummy.contract.kinds import EventKind as ContractEvent
+    from rummy.gin.kinds import EventKind as GinEvent
+
+    text, kinds = (gin_text, GinEvent) if game == "gin" else (contract_text, ContractEvent)
+    assert text.EVENT_WORDS and set(text.EVENT_WORDS) <= set(kinds)
+
 # -- rendering every screen in every language -------------------------------------------------
 
 def make_app(tmp_path, size) -> App:
@@ -116,13 +128,7 @@ def render(app: App) -> list:
     if hasattr(scene, "_version"):
         scene._version = -1  # re-word the last event in the current language
         scene.update(app.clock())
-    log = theme.start_text_log()
-    try:
-        scene.targets = []
-        scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
-    return log
+    return drawn_texts(app)
 
 
 def overflow(app: App, label: str) -> list[str]:

@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from display_input import drawn_texts  # noqa: E402
 
-from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.layout import (  # noqa: E402
@@ -41,13 +41,7 @@ def make_app(tmp_path, size, *, mode="headless", **display):
 
 
 def render(app):
-    log = theme.start_text_log()
-    try:
-        app.scene.targets = []
-        app.scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
-    return log
+    return drawn_texts(app)
 
 
 def check(app, log, *, hands=()):

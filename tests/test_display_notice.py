@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock  # noqa: E402
+from display_input import FakeClock, text_log  # noqa: E402
 
 from display import i18n, theme  # noqa: E402
 from display.app import App  # noqa: E402
@@ -59,13 +59,10 @@ def _click(app: App, pos, clock: FakeClock) -> None:
 
 
 def _texts(app: App) -> list[theme.TextRecord]:
-    log = theme.start_text_log()
-    try:
+    with text_log() as log:
         app.scene.invalidate()
         app.frame(events=[])
         return list(log)
-    finally:
-        theme.stop_text_log()
 
 
 def test_resume_notices_from_the_resume_result():
@@ -106,11 +103,17 @@ def test_torn_line_resumes_the_table_with_a_notice_clear_of_the_hands(tmp_path):
     app.close()
 
 
-def test_notice_goes_away_by_itself_after_ten_seconds(tmp_path):
-    clock = FakeClock()
+def _restarted(tmp_path, clock) -> App:
+    """A match played then cut, and the app started again on its state."""
     _played_then_cut(tmp_path, clock)
     app = _app(tmp_path, clock)
     app.start()
+    return app
+
+
+def test_notice_goes_away_by_itself_after_ten_seconds(tmp_path):
+    clock = FakeClock()
+    app = _restarted(tmp_path, clock)
     app.frame(events=[])
     assert app.notice is not None
     clock.t += NOTICE_SECONDS - 0.5
@@ -162,9 +165,7 @@ def test_damaged_middle_line_keeps_the_hands_before_it_and_shows_both_notices(tm
 
 def test_notice_waits_off_the_operator_menu_and_starts_when_shown(tmp_path):
     clock = FakeClock()
-    _played_then_cut(tmp_path, clock)
-    app = _app(tmp_path, clock)
-    app.start()
+    app = _restarted(tmp_path, clock)
     app.open_operator()  # before the first frame: the notice is not drawn over the PIN pad
     app.frame(events=[])
     assert app.scene.name == "operator"

@@ -10,8 +10,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from display_input import drawn_texts  # noqa: E402
 
-from display import i18n, theme  # noqa: E402
+from display import i18n  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
@@ -41,13 +42,7 @@ def play_out(app: App, game: str, seats: int) -> None:
 
 
 def render(app: App):
-    log = theme.start_text_log()
-    try:
-        app.scene.targets = []
-        app.scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
-    return log
+    return drawn_texts(app)
 
 
 def check_fits(app: App, log) -> None:

@@ -561,17 +561,23 @@ KN = "4H 5H 6H 4C 5C 6C 4D 5D 6D AS"
 DF = "7H 7C 7D 8H 9S 9C KS QS JS 2D"
 
 
+def deal_and_knock(t):
+    """Deal DF to seat 0 and KN to seat 1 (upcard TD, stock top KH); both pass the upcard,
+    seat 1 draws KH and knocks discarding it. The knock's events."""
+    t.deal(DF, KN, "TD", "KH")
+    t.do("pass_upcard", 1)
+    t.do("pass_upcard", 0)
+    t.do("draw_stock", 1)
+    return t.do("knock", 1, "KH")
+
+
 def meld_index(melds, suit: str) -> int:
     return next(i for i, m in enumerate(melds) if m[0].suit == suit)
 
 
 def test_g_22_3_auto_defence_breaks_his_own_set_and_chains(table):
     t = table()
-    t.deal(DF, KN, "TD", "KH")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    ev = t.do("knock", 1, "KH")
+    ev = deal_and_knock(t)
     r = t.hand.result
     km = r.knocker_melds
     h, cl, d = (meld_index(km, s) for s in "HCD")
@@ -600,11 +606,7 @@ def test_g_11_4_undercut_thanks_to_layoffs(table):
 
 def test_g_11_agent_layoffs_in_chain_order_then_done(table):
     t = table(defender_layoffs="agent")
-    t.deal(DF, KN, "TD", "KH")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    t.do("knock", 1, "KH")
+    deal_and_knock(t)
     assert (t.hand.phase, t.hand.turn) == (HandPhase.LAYOFF, 0)
     km = t.hand.table_melds
     h, cl, d = (meld_index(km, s) for s in "HCD")
@@ -625,11 +627,7 @@ def test_g_11_agent_layoffs_in_chain_order_then_done(table):
 
 def test_g_7_3_face_down_knock_discard_hidden_during_layoffs(table):
     t = table(defender_layoffs="agent")
-    t.deal(DF, KN, "TD", "KH")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    t.do("knock", 1, "KH")
+    deal_and_knock(t)
     assert t.hand.phase is HandPhase.LAYOFF and t.hand.discard_pile == c("TD KH")
     for seat in (0, None):
         v = ENGINE.view(t.state, seat)
@@ -733,15 +731,21 @@ def test_g_13_2_pagat_hand_dead_when_the_fiftieth_drawer_discards(table):
     assert t.hand.result.outcome == "dead" and t.state.phase is MatchPhase.DEAL
 
 
-def test_g_13_4_hoyle_pc_dead_as_soon_as_two_remain_no_knock(table):
-    t = table(dead_hand_rule="hoyle_pc")
-    t.deal(DR, NR, "2D", "? " * 28 + "KC")
+def pass_then_draw_and_throw_back(t, turns: int) -> None:
+    """Both pass the upcard; then ``turns`` turns, seat 1 first, each drawing from the stock
+    and discarding the card drawn."""
     t.do("pass_upcard", 1)
     t.do("pass_upcard", 0)
-    for i in range(28):
+    for i in range(turns):
         seat = 1 if i % 2 == 0 else 0
         t.do("draw_stock", seat)
         t.do("discard", seat, str(t.hand.hands[seat][-1]))
+
+
+def test_g_13_4_hoyle_pc_dead_as_soon_as_two_remain_no_knock(table):
+    t = table(dead_hand_rule="hoyle_pc")
+    t.deal(DR, NR, "2D", "? " * 28 + "KC")
+    pass_then_draw_and_throw_back(t, 28)
     ev = t.do("draw_stock", 1)  # the 50th card KC would give him a knock
     assert "hand_dead" in kinds(ev) and t.hand.result.outcome == "dead"
     assert t.state.phase is MatchPhase.DEAL
@@ -982,11 +986,7 @@ def printout(t: Table, path, *, brief: bool) -> str:
 
 def test_replay_of_a_knock_card_game_reads_melds_deadwood_layoffs_points_boxes(table, tmp_path):
     t = table("knock_card", game_target=19)
-    t.deal(DF, KN, "TD", "KH")  # knock card TD: limit 10
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    t.do("draw_stock", 1)
-    t.do("knock", 1, "KH")
+    deal_and_knock(t)  # knock card TD: limit 10
     full = printout(t, tmp_path / "kc.jsonl", brief=False)
     assert "seat 0 deals; upcard TD (knock limit 10)" in full
     assert "seat 1 draws KH from the stock" in full
@@ -1091,12 +1091,7 @@ def test_g_8_illegal_knock_on_the_fiftieth_card_opens_the_last_chance(table):
 def test_g_13_3_last_chance_gin(table):
     t = table()
     t.deal("AH AD AC 5S 6S 7S 8D 9D JD QD", NR, "2D", "? " * 28 + "TD")
-    t.do("pass_upcard", 1)
-    t.do("pass_upcard", 0)
-    for i in range(28):
-        seat = 1 if i % 2 == 0 else 0
-        t.do("draw_stock", seat)
-        t.do("discard", seat, str(t.hand.hands[seat][-1]))
+    pass_then_draw_and_throw_back(t, 28)
     t.do("draw_stock", 1)
     t.do("discard", 1, "TD")
     # With TD all eleven cards meld (8D-QD): the pickup is for a knock or gin (G-13.3),

@@ -217,28 +217,16 @@ def check_against_brute(cards):
     assert_valid_arrangement(kept, melds, dead, expected)
 
 
-@settings(max_examples=300, deadline=None)
-@given(hand_of(10, dense=False))
-def test_g_2_3_uniform_ten_cards_match_brute_force(cards):
-    check_against_brute(cards)
-
-
-@settings(max_examples=300, deadline=None)
-@given(hand_of(10, dense=True))
-def test_g_2_3_dense_ten_cards_match_brute_force(cards):
-    check_against_brute(cards)
-
-
-@settings(max_examples=150, deadline=None)
-@given(hand_of(11, dense=False))
-def test_g_7_2_uniform_eleven_cards_match_brute_force(cards):
-    check_against_brute(cards)
-
-
-@settings(max_examples=100, deadline=None)
-@given(hand_of(11, dense=True))
-def test_g_7_2_dense_eleven_cards_match_brute_force(cards):
-    check_against_brute(cards)
+@pytest.mark.parametrize(("size", "dense", "examples"), [
+    pytest.param(10, False, 300, id="G-2.3-uniform-ten"),
+    pytest.param(10, True, 300, id="G-2.3-dense-ten"),
+    pytest.param(11, False, 150, id="G-7.2-uniform-eleven"),
+    pytest.param(11, True, 100, id="G-7.2-dense-eleven"),
+])
+def test_hands_match_brute_force(size, dense, examples):
+    """Ten cards (G-2.3) and eleven with the best discard (G-7.2), spread over the pack or
+    dense in a few ranks and suits: the same as brute force, ``examples`` hands each."""
+    settings(max_examples=examples, deadline=None)(given(hand_of(size, dense=dense))(check_against_brute))()
 
 
 @settings(max_examples=100, deadline=None)

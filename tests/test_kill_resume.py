@@ -68,7 +68,7 @@ class Stream:
     game: str
     kills: int
     matches: int = 50  # more than the kills leave time for: every kill hits a game
-    max_delay: float = 0.35
+    max_actions: int = 60  # a kill lands after 0..max_actions more journalled actions
     startup: float = 30.0  # wait at most this long for a fresh start before the random delay
     log: list[str] = field(default_factory=list)
     verified: int = 0  # kills followed by a checked restart
@@ -88,6 +88,32 @@ def expected_on_disk(state_dir: Path) -> tuple[str, int] | str | None:
     if rep.journal.ended is not None or rep.engine.is_over(rep.state):
         return "over"
     return state_digest(rep.state), len(rep.journal.actions)
+
+
+def progress(state_dir: Path) -> int:
+    """Actions journalled so far, as a count that only grows: the lines of the unfinished
+    journal, plus a large step for every archived match (a finished match is progress)."""
+    lines = 0
+    for path in (state_dir / CURRENT).glob("*.jsonl"):
+        try:
+            lines += path.read_bytes().count(b"\n")
+        except FileNotFoundError:  # archived between the listing and the read
+            pass
+    archive = state_dir / ARCHIVE
+    archived = sum(1 for _ in archive.glob("*.jsonl")) if archive.is_dir() else 0
+    return archived * 1_000_000 + lines
+
+
+def wait_for_actions(proc: subprocess.Popen, state_dir: Path, more: int, timeout: float) -> None:
+    """Let the process journal ``more`` actions (or end, or the timeout pass) before the kill.
+
+    Counting actions rather than seconds lands the kills at the same points of the game on
+    a quiet machine and on a loaded one; a last sub-frame sleep still cuts some writes.
+    """
+    target = progress(state_dir) + more
+    deadline = time.monotonic() + timeout
+    while progress(state_dir) < target and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.003)
 
 
 def read_lines(proc: subprocess.Popen, stop: Callable[[str], bool],
@@ -126,7 +152,8 @@ def run_stream(stream: Stream) -> Stream:
     for _ in range(stream.kills):
         proc = subprocess.Popen(stream.cmd(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env=ENV, cwd=ROOT)
-        delay = rng.uniform(0.0, stream.max_delay)
+        more = rng.randint(0, stream.max_actions)
+        tail = rng.uniform(0.0, 0.01)
         try:
             if isinstance(expected, tuple):  # an unfinished match on disk: it must resume
                 status, seen = read_lines(proc, is_resume, 60.0)
@@ -141,13 +168,13 @@ def run_stream(stream: Stream) -> Stream:
                 assert (m[1], int(m[2])) == expected, \
                     f"{where}: resumed state differs from the durable journal"
                 stream.resumed += 1
-                _, more = read_lines(proc, lambda _: False, delay)
-                seen += more
             else:  # nothing to resume: it must start afresh, never claim a resume
-                # the runner says "started"; the app says nothing: give it time to start
-                _, seen = read_lines(proc, lambda t: t.startswith("started"), stream.startup)
-                _, more = read_lines(proc, lambda _: False, delay)
-                seen += more
+                # the runner says "started"; the app says nothing: its first action shows it
+                _, seen = read_lines(proc, lambda t: t.startswith("started"),
+                                     stream.startup if stream.command == "runner" else 0.0)
+            wait_for_actions(proc, stream.state_dir, more, stream.startup)
+            _, later = read_lines(proc, lambda _: False, tail)
+            seen += later
             assert not any(is_resume(x) for x in seen[1 if isinstance(expected, tuple) else 0:]), \
                 f"{where}: unexpected resume {seen}"
             stream.verified += 1
@@ -234,8 +261,8 @@ def test_kill_and_resume_table_app(tmp_path):
     games = (games * 2)[:2]
     # More matches than eight kills leave time for, so every kill hits a game even when the
     # machine is quiet and the app plays fast (with 2 matches a stream could end early).
-    streams = [Stream("app", tmp_path / f"a{i}", 300 + i, game, 8, matches=6, max_delay=1.5,
-                      startup=2.0)
+    streams = [Stream("app", tmp_path / f"a{i}", 300 + i, game, 8, matches=6, max_actions=120,
+                      startup=60.0)
                for i, game in enumerate(games)]
     with ThreadPoolExecutor(len(streams)) as pool:
         done = list(pool.map(run_stream, streams))

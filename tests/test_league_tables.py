@@ -13,9 +13,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock, click, target  # noqa: E402
+from display_input import FakeClock, click, target, text_log  # noqa: E402
 
-from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
 from league import ratings  # noqa: E402
@@ -69,13 +68,7 @@ def seat(name, pid):
 
 def attract_texts(app):
     app.goto("attract")
-    log = theme.start_text_log()
-    try:
-        app.scene.invalidate()
-        app.render()
-        return [r.text for r in log]
-    finally:
-        theme.stop_text_log()
+    return attract_texts_of(app)
 
 
 def test_league_config_errors_all_at_once(tmp_path):
@@ -155,13 +148,10 @@ def test_a_league_player_takes_a_seat_with_his_pin(league_db, tmp_path):
 
 def attract_texts_of(app):
     """Every text drawn on the current scene."""
-    log = theme.start_text_log()
-    try:
+    with text_log() as log:
         app.scene.invalidate()
         app.render()
         return [r.text for r in log]
-    finally:
-        theme.stop_text_log()
 
 
 def test_two_tables_one_offline_end_with_the_same_standings(league_db, tmp_path):

@@ -14,6 +14,7 @@ import gin_helpers as gh
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from match_walk import Walk, standard_match
 
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, RefusalCode
 from rummy.cards import ALL_CARDS, parse_card
@@ -22,7 +23,6 @@ from rummy.contract.kinds import Refusal as CR
 from rummy.gin.engine import ENGINE as GIN
 from rummy.gin.kinds import Refusal as GR
 from rummy.gin.state import HandPhase
-from rummy.play import deal_action
 
 ALL_CODES: list[RefusalCode] = [*CommonRefusal, *GR, *CR]
 RUMMY = pathlib.Path(__file__).resolve().parent.parent / "rummy"
@@ -213,15 +213,10 @@ def _probe_actions(engine, state, rng: random.Random) -> list[Action]:
 def test_refused_actions_leave_the_state_unchanged(seed, game):
     engine = GIN if game == "gin" else CONTRACT
     rng = random.Random(seed)
-    state = engine.new_match(engine.preset("standard" if game == "gin" else "seed_002"), 2 if game == "gin" else 4)
+    walk = Walk(engine, standard_match(engine, game), rng)
     codes = set(ALL_CODES)
-    for _ in range(80):
-        if engine.is_over(state):
-            break
-        deal = deal_action(engine, state, rng)
-        if deal is not None:
-            state, _ = engine.apply(state, deal)
-            continue
+    for _ in walk.steps(80):
+        state = walk.state
         before = copy.deepcopy(state)
         for probe in _probe_actions(engine, state, rng):
             try:
@@ -230,7 +225,7 @@ def test_refused_actions_leave_the_state_unchanged(seed, game):
                 assert exc.code in codes and str(exc) and "{" not in str(exc), str(exc)
             assert state == before
         seat = rng.choice(list(engine.to_act(state)))
-        state, _ = engine.apply(state, rng.choice(engine.legal_actions(state, seat)))
+        walk.state, _ = engine.apply(state, rng.choice(engine.legal_actions(state, seat)))
 
 
 def test_kinds_keep_the_journal_strings():

@@ -64,6 +64,7 @@ def test_start_creates_journal_in_current(tmp_path):
     ([], "non-empty"),
     ([{"kind": "human"}], "name"),
     ([{"name": "A", "kind": "robot"}], "kind"),
+    ([{"name": "A", "kind": "computer", "bot": 3}], "'bot' must be text"),  # its journal could not be read
 ])
 def test_start_refuses_bad_seats(tmp_path, seats, reason):
     with pytest.raises(SessionError, match=reason):

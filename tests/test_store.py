@@ -25,8 +25,14 @@ def toy_engine(monkeypatch):
 def play_gin(state_dir, seed, names=("Ann", "Bob"), store=None, kind="human"):
     """A gin match played by the basic bot for seats of ``kind`` (human seats by default:
     matches of computers only are not recorded)."""
-    rules, preset = default_rules("gin", None)
     seats = [{"name": n, "kind": kind, "bot": "basic"} for n in names]
+    return play_gin_seats(state_dir, seed, seats, store)
+
+
+def play_gin_seats(state_dir, seed, seats, store=None):
+    """A gin match played by the basic bot for the given ``seats``; the session and what
+    ``finish`` gave."""
+    rules, preset = default_rules("gin", None)
     s = MatchSession.start(state_dir, "gin", rules, seats, seed=seed, preset=preset, fsync=False)
     players = [player("gin") for _ in seats]
     while not s.is_over:
@@ -302,15 +308,10 @@ def test_matches_of_computers_only_stay_out_unless_asked(tmp_path, capsys):
 
 
 def test_a_human_against_the_computer_is_recorded_the_computer_listed_with_all(tmp_path):
-    rules, preset = default_rules("gin", None)
     seats = [{"name": "Gus", "kind": "human", "named": True},
              {"name": "Computer 2", "kind": "computer", "bot": "basic", "named": False}]
     with Store(tmp_path / DB_NAME) as store:
-        s = MatchSession.start(tmp_path, "gin", rules, seats, seed=71, preset=preset, fsync=False)
-        players = [player("gin"), player("gin")]
-        while not s.is_over:
-            s.apply(next_action(s, players))
-        s.finish(store)
+        play_gin_seats(tmp_path, 71, seats, store)
         assert [r.name for r in store.leaderboard()] == ["Gus"]
         assert {r.name for r in store.leaderboard(humans_only=False)} == {"Gus", "Computer 2"}
 
@@ -323,15 +324,10 @@ def test_default_seat_names_are_not_players(tmp_path):
         play_gin(tmp_path, 82, ("Jogador 1", "Игрок 2"), store=store)
         assert [r.name for r in store.leaderboard()] == ["Ann"]
         assert len(store.matches()) == 3  # the matches are recorded all the same
-    rules, preset = default_rules("gin", None)
     seats = [{"name": "Player 1", "kind": "human", "named": True},  # typed in as a name
              {"name": "Ann", "kind": "human", "named": True}]
     with Store(tmp_path / DB_NAME) as store:
-        s = MatchSession.start(tmp_path, "gin", rules, seats, seed=83, preset=preset, fsync=False)
-        players = [player("gin"), player("gin")]
-        while not s.is_over:
-            s.apply(next_action(s, players))
-        s.finish(store)
+        play_gin_seats(tmp_path, 83, seats, store)
         assert {r.name for r in store.leaderboard()} == {"Ann", "Player 1"}
         assert next(r for r in store.leaderboard() if r.name == "Player 1").played == 1
 

@@ -9,7 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from display_input import FakeClock, click, press, target  # noqa: E402
+from display_input import FakeClock, click, drawn_texts, humans, press, target, text_log  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
@@ -20,6 +20,14 @@ def make_app(tmp_path, clock) -> App:
     assert not errors
     app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
     app.start()
+    return app
+
+
+def gin_table(tmp_path, clock) -> App:
+    """Ann and Bob, both human, at a gin table (its first frame drawn)."""
+    app = make_app(tmp_path, clock)
+    app.start_match("gin", humans("Ann", "Bob"))
+    app.frame(events=[])
     return app
 
 
@@ -34,9 +42,7 @@ def unlock(app, clock) -> None:
 
 def test_end_this_match_asks_first_and_the_lamps_go_off(tmp_path):
     clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
-    app.frame(events=[])
+    app = gin_table(tmp_path, clock)
     seat = app.match.to_act()[0]
     assert app.hw.lamps[seat]["draw"] and app.hw.board.lamp_is_lit(seat, "draw")
     unlock(app, clock)
@@ -69,9 +75,7 @@ def test_new_game_seats_the_same_players_for_the_same_game(tmp_path):
 
 def test_the_pile_is_outlined_when_a_discard_goes_there(tmp_path):
     clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
-    app.frame(events=[])
+    app = gin_table(tmp_path, clock)
     m = app.match
     press(app, m.to_act()[0], "draw", clock)  # pass the upcard (G-4)
     press(app, m.to_act()[0], "draw", clock)  # pass
@@ -86,9 +90,7 @@ def test_the_drawn_card_is_marked_in_his_hand_while_he_is_to_discard(tmp_path):
     from display_input import conceal, reveal
 
     clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
-    app.frame(events=[])
+    app = gin_table(tmp_path, clock)
     m = app.match
     press(app, m.to_act()[0], "draw", clock)
     press(app, m.to_act()[0], "draw", clock)
@@ -112,22 +114,17 @@ def test_the_drawn_card_is_marked_in_his_hand_while_he_is_to_discard(tmp_path):
 
 
 def test_the_simulator_strip_follows_the_language_and_lists_only_wired_buttons(tmp_path):
-    from display import i18n, theme
+    from display import i18n
 
     clock = FakeClock()
-    app = make_app(tmp_path, clock)
-    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
-    app.frame(events=[])
+    app = gin_table(tmp_path, clock)
     sim = app.sim
 
     def words() -> list[str]:
-        log = theme.start_text_log()
-        try:
+        with text_log() as log:
             sim.draw(app.screen.strip)
             assert all(r.fits for r in log), [r.text for r in log if not r.fits]
             return [r.text for r in log]
-        finally:
-            theme.stop_text_log()
 
     en = words()
     assert "Keys: draw / knock" in en and not any("BUY" in t or "buy" in t for t in en), "gin seats have no BUY"
@@ -143,20 +140,13 @@ def test_the_simulator_strip_follows_the_language_and_lists_only_wired_buttons(t
 
 
 def test_a_hardware_warning_on_the_start_screen_keeps_clear_of_its_buttons(tmp_path):
-    from display import theme
-
     clock = FakeClock()
     app = make_app(tmp_path, clock)
     app.mode = "kiosk"  # the kiosk shows hardware problems on the start screen
     app.hw.problems = ["buttons: the lgpio pin factory is not usable (No module named 'lgpio'); install lgpio "
                        "(apt install python3-lgpio, or pip install lgpio) and add the user to the 'gpio' group"]
     app.goto("attract")
-    log = theme.start_text_log()
-    try:
-        app.scene.targets = []
-        app.scene.draw(app.screen.surface)
-    finally:
-        theme.stop_text_log()
+    log = drawn_texts(app)
     warn = [r for r in log if "lgpio" in r.text or "gpio" in r.text]
     assert warn, "the warning is shown"
     buttons = [t.rect for t in app.scene.targets if t.name in ("recall", "leaderboard", "play")]

@@ -25,8 +25,8 @@ from typing import Any
 from rummy.actions import Action
 
 #: the call vocabulary, re-exported as it is by :mod:`display.controller`
-__all__ = ["BUTTONS", "NOTHING", "Call", "Change", "Hint", "HintCode", "Nothing", "Outcome",
-           "Say", "ScreenButton", "Submit"]
+__all__ = ["BUTTONS", "DISCARD_FLASHES", "NOTHING", "Call", "Change", "Hint", "HintCode", "Lamp", "Nothing",
+           "Outcome", "Say", "ScreenButton", "Submit", "lamp_lit"]
 
 
 class Call(StrEnum):
@@ -70,6 +70,37 @@ class Call(StrEnum):
 
 #: the arcade buttons, each with a lamp that is lit exactly when its call acts
 BUTTONS: tuple[Call, ...] = (Call.DRAW, Call.KNOCK, Call.BUY)
+
+
+class Lamp(StrEnum):
+    """What a seat's button lamp shows (docs/buttons.md, "Lamps"): ``ON`` steady exactly when
+    a tap of the button acts now; ``DISCARD`` (the "discard now" flashes) on a button whose
+    tap does nothing while its seat is at his discard (the button he holds to look among
+    them); ``OFF`` otherwise. A flashing lamp is never one whose call acts."""
+
+    OFF = "off"
+    ON = "on"
+    DISCARD = "discard"
+
+
+#: the "discard now" pattern: (on, off) pairs in seconds, repeated: two short flashes, a pause
+DISCARD_FLASHES: tuple[tuple[float, float], ...] = ((0.15, 0.15), (0.15, 0.75))
+_FLASH_PERIOD = sum(on + off for on, off in DISCARD_FLASHES)
+
+
+def lamp_lit(lamp: Lamp, now: float) -> bool:
+    """Is a lamp showing ``lamp`` lit at ``now`` (the flashes follow the table's clock, so
+    every flashing lamp flashes together)?"""
+    if lamp is not Lamp.DISCARD:
+        return lamp is Lamp.ON
+    t = now % _FLASH_PERIOD
+    for on, off in DISCARD_FLASHES:
+        if t < on:
+            return True
+        t -= on + off
+        if t < 0:
+            return False
+    return False  # pragma: no cover - float edge at the period's end
 
 
 class HintCode(StrEnum):

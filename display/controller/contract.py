@@ -15,7 +15,7 @@ play (C-5)     card: pick it (again: discard it); group_button: group the picked
                cards; KNOCK / meld_button: lay the contract (the player's groups,
                judged by the engine, or the suggested arrangement, C-3); a picked
                card and a table meld: lay_off (C-5.2); a picked card and the pile /
-               discard_button / DRAW: discard (C-5.3; the DRAW lamp says "discard now")
+               discard_button / DRAW: discard (C-5.3); the lamps flash "discard now"
 =============  ===================================================================
 
 A call the table has no entry for says what the seat may do instead (a hint code). While a
@@ -203,7 +203,7 @@ TABLE: dict[tuple[str, Call], Handler] = {
     (TAKE, Call.DRAW): lambda sit, arg: sit.submit(K.TAKE_CARDS, target=1),
     (TAKE, Call.TAKE_CARDS_BUTTON): _take,
     (TAKE, Call.BUY): _buy,
-    (PLAY, Call.DRAW): _discard_button,  # "discard now": the DRAW lamp lights once one card is picked
+    (PLAY, Call.DRAW): _discard_button,  # the DRAW lamp lights steady once one card is picked
     (PLAY, Call.CARD): _pick,
     (PLAY, Call.DISCARD_PILE): _pile_in_play,
     (PLAY, Call.DISCARD_BUTTON): _discard_button,
@@ -341,6 +341,10 @@ class ContractTable:
     def open_hand(self, state: Any, seat: int) -> bool:
         """No contract rule shows a hand in play."""
         return False
+
+    def discarding(self, sit: Situation) -> bool:
+        """The player in turn at his play, which ends with his discard (C-5.3) or going out."""
+        return bool(sit.state.phase == PLAY and sit.seat == sit.state.turn)
 
     def observe(self, ctl: TableController, now: float) -> None:
         """A new question starts the answer deadline (C-8.4); a new turn the buy window."""

@@ -315,6 +315,11 @@ class GinTable:
         h = state.hand
         return h is not None and (h.phase is HandPhase.OVER or bool(h.exposed[seat]))
 
+    def discarding(self, sit: Situation) -> bool:
+        """The seat in turn at his discard (G-5.2; a knock is a discard too, G-7)."""
+        h = _hand(sit)
+        return h is not None and h.phase is HandPhase.DISCARD and sit.in_turn
+
     def observe(self, ctl: TableController, now: float) -> None:
         """Gin has no rule timers."""
 

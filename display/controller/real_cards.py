@@ -418,6 +418,10 @@ class RealTable:
     def open_hand(self, state: Any, seat: int) -> bool:
         return bool(self.base.open_hand(state, seat))
 
+    def discarding(self, sit: Situation) -> bool:
+        """At his discard (a card through the slot), unless the table is asking something."""
+        return self.reads.prompt is None and not self.reads.dealing() and bool(self.base.discarding(sit))
+
     def observe(self, ctl: TableController, now: float) -> None:
         self.base.observe(ctl, now)
 

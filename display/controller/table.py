@@ -18,7 +18,11 @@ A scene asks:
   panel, ``Call.HOLD``, only says how to look: a touch cannot tell who touches); the
   :class:`Result` says what happened (an engine refusal, a hint to word, the action);
 * ``ctl.resolve(seat, Call.DRAW)`` — what it would do (an :data:`Outcome`), nothing done;
-* ``ctl.lamps(seat)`` — ``{"draw": bool, "knock": bool, "buy": bool}``;
+* ``ctl.lamps(seat)`` — ``{"draw": bool, "knock": bool, "buy": bool}``: each lit exactly
+  when its call acts;
+* ``ctl.lamp_states(seat, now, face_up=…)`` — ``{"draw": Lamp, …}``: the same, less the
+  buttons held to look (letting go ends the look, it is no tap), and the "discard now"
+  flashes on the dark lamps of a seat at his discard (docs/buttons.md, "Lamps");
 * ``ctl.hint(seat, face_up=…)`` — what the seat should do now, as a :class:`Hint`;
 * ``ctl.screen_buttons(seat)`` — the on-screen buttons the seat's panel offers now;
 * ``ctl.answer_left(now)`` / ``ctl.answer_deadline`` — the C-8.4 countdown;
@@ -38,6 +42,7 @@ from display.controller.calls import (
     Change,
     Hint,
     HintCode,
+    Lamp,
     Nothing,
     Outcome,
     Say,
@@ -128,6 +133,11 @@ class GameTable(Protocol):
 
     def open_hand(self, state: Any, seat: int) -> bool:
         """The rules show this hand to everybody (gin: G-8.2 an illegal knocker's, a hand over)."""
+        ...
+
+    def discarding(self, sit: Situation) -> bool:
+        """Is the seat at the step of his turn that ends with his discard (his lamps say
+        "discard now")?"""
         ...
 
     def observe(self, ctl: TableController, now: float) -> None:
@@ -250,6 +260,14 @@ class TableController:
         """Is ``seat`` holding one of his buttons now?"""
         return any(s == seat for s, _b in self._down)
 
+    def looking_with(self, seat: int, now: float, *, open_hands: bool = False) -> frozenset[str]:
+        """The buttons ``seat`` holds as a look at ``now`` (held ``look_after`` or longer):
+        their release is no tap. With open hands every release is a tap: none."""
+        if open_hands:
+            return frozenset()
+        return frozenset(b for (s, b), t0 in self._down.items()
+                         if s == seat and (self._long(now - t0) or (s, b) in self._looks))
+
     def viewer(self, now: float) -> int | None:
         """The one seat whose hand the privacy rule shows at ``now``: of the human seats
         holding one of their own buttons for ``look_after`` or longer, the one who began
@@ -342,6 +360,22 @@ class TableController:
         """The seat's lamps: each lit exactly when its button acts (``face_up``: whether
         his hand shows; a call that acts on cards he cannot see does not act)."""
         return {str(b): self.acts(seat, b, face_up=face_up) for b in BUTTONS}
+
+    def lamp_states(self, seat: int, now: float | None = None, *, face_up: bool = True, open_hands: bool = False,
+                    wired: frozenset[str] | None = None) -> dict[str, Lamp]:
+        """The seat's lamps as shown (docs/buttons.md, "Lamps"): ``ON`` exactly when a tap
+        acts (:meth:`lamps`), except on a button held to look (:meth:`looking_with`: its
+        release ends the look); a human seat at his discard (``GameTable.discarding``)
+        shows the "discard now" flashes on every other lamp of his that is ``wired``
+        (None: all), the one he holds to look among them; ``OFF`` otherwise."""
+        now = self.clock() if now is None else now
+        held = self.looking_with(seat, now, open_hands=open_hands)
+        steady = {b for b, on in self.lamps(seat, face_up=face_up).items() if on and b not in held}
+        sit = self.situation(seat, face_up=face_up)
+        flash = sit.human and self.game.discarding(sit)
+        return {str(b): Lamp.ON if str(b) in steady
+                else Lamp.DISCARD if flash and (wired is None or str(b) in wired) else Lamp.OFF
+                for b in BUTTONS}
 
     def perform(self, seat: int | None, call: Call, arg: Any = None, *, face_up: bool = True) -> Result:
         """Do what ``call`` by ``seat`` does now."""

@@ -5,8 +5,9 @@ on a small screen the hand tray of the seat in turn beside it. Drawn from
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -31,27 +32,94 @@ def tp_rect(tray: TrayVM) -> pygame.Rect:
     return rect(tray.place.rect)
 
 
+@contextmanager
+def _clipped(surf: pygame.Surface, box: pygame.Rect) -> Iterator[None]:
+    """Drawing on ``surf`` stays inside ``box`` (and the clip it had)."""
+    clip = surf.get_clip()
+    surf.set_clip(box.clip(clip))
+    try:
+        yield
+    finally:
+        surf.set_clip(clip)
+
+
 def _shown(card: Card) -> float:
     """How much of a card's width shows under the next one in a meld: its whole index
     ("10" is wider than one letter)."""
     return 0.62 if card.rank == 10 else 0.42
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where the parts of the middle go (a function of the area, the scale and the deal's
+    card size): each part paints only inside its own rect, and the rects do not overlap,
+    so a part is repainted on its own when only what it shows changed."""
+
+    area: pygame.Rect  # the middle the parts share (all of it, or what the tray leaves)
+    title: pygame.Rect
+    stock: pygame.Rect
+    pile: pygame.Rect
+    label_h: int
+    lw: int
+    piles: pygame.Rect  # the stock (with its stacked backs), the pile and their labels
+    melds: pygame.Rect
+    bottom: pygame.Rect  # the last moves' rows
+    band: pygame.Rect  # what the bottom rows may paint (the question's box reaches past them)
+    band_alone: bool  # the band touches no other part (else the rows are repainted with all)
+    rows: int
+    line: int
+
+
+def _layout(area: pygame.Rect, u: float) -> _Layout:
+    inner = area.inflate(-12, -8)
+    line = max(16, min(int(inner.height * 0.12), int(28 * u)))
+    # the last moves at the bottom, a short list (more rows when the middle is deep)
+    small = max(14, int(line * 0.72))
+    rows = 3 if inner.height >= 5 * line + 3 * small else (2 if inner.height >= 4 * line + 2 * small else 1)
+    list_h = line if rows == 1 else small * rows
+    body = pygame.Rect(inner.left, inner.top + line + 4, inner.width, inner.height - line - list_h - 8)
+    # stock and pack on the left
+    ch = int(min(body.height * 0.78, inner.width * 0.16))
+    cw, ch = cardart.card_size_for_height(ch)
+    y = body.top + 2
+    stock = pygame.Rect(body.left + 2, y, cw, ch)
+    pile = pygame.Rect(stock.right + cw // 5, y, cw, ch)
+    label_h = max(14, min(int(ch * 0.2), line))
+    lw = cw + cw // 6
+    labels = [pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h) for r in (stock, pile)]
+    piles = stock.move(-4, -4).unionall([pile, *labels])  # up to three backs, 2 px apart
+    melds = pygame.Rect(pile.right + cw // 3, body.top, body.right - pile.right - cw // 3, body.height)
+    bottom = pygame.Rect(inner.left, inner.bottom - list_h, inner.width, list_h)
+    band = bottom.inflate(8, 4).clip(area)
+    title = pygame.Rect(inner.left, inner.top, inner.width, line)
+    parts = [title, piles, melds]
+    return _Layout(area, title, stock, pile, label_h, lw, piles, melds, bottom, band,
+                   band.collidelist(parts) == -1, rows, line)
+
+
+# what each part shows: the fields of the view-model it draws
+_PARTS = {
+    "title": ("title",),
+    "piles": ("stock", "pack", "top", "pile_outline", "four_colour", "touch"),
+    "melds": ("melds", "four_colour", "touch", "u"),
+    "bottom": ("ask_text", "centre_msg", "recent"),
+    "tray": ("tray",),
+}
+
+
 class ContractCentrePainter:
-    """Draws the centre (and the tray); keeps where the piles and melds are (touches)."""
+    """Draws the centre (and the tray); keeps where the piles and melds are (touches).
+    Its parts (title, piles, melds, the last moves, the tray) lie apart: after a move only
+    the parts whose view-model fields changed are painted again (a card drawn repaints the
+    piles, not the melds)."""
 
     def __init__(self, hooks: CentreHooks) -> None:
         self.hooks = hooks
         self.stock_rect = pygame.Rect(0, 0, 0, 0)
         self.pile_rect = pygame.Rect(0, 0, 0, 0)
         self.meld_rects: dict[int, pygame.Rect] = {}
-        # what the screen shows: (centre rect, view-model, the bottom line's band or None
-        # when it touches something else, the bottom line's box, the targets drawn)
-        self._shown: tuple[pygame.Rect, ContractCentreVM, pygame.Rect | None, pygame.Rect, list[Target]] | None = None
-        self._band: pygame.Rect | None = None
-        self._bottom = pygame.Rect(0, 0, 0, 0)
-        self._labels: list[pygame.Rect] = []
-        self._rows = 1  # rows of the last moves' list
+        # what the screen shows: (centre rect, view-model, layout, each part's touch targets)
+        self._shown: tuple[pygame.Rect, ContractCentreVM, _Layout, dict[str, list[Target]]] | None = None
         # each owner's melds drawn once on the felt: (what, where) -> (image, meld rects in it)
         self._melds_art: dict[object, tuple[pygame.Surface, dict[int, pygame.Rect]]] = {}
 
@@ -60,88 +128,78 @@ class ContractCentrePainter:
         self._shown = None
 
     def draw(self, surf: pygame.Surface, centre: pygame.Rect, vm: ContractCentreVM, targets: list[Target]) -> None:
-        """The centre; when only its bottom line changed (the last move, the question's
-        countdown), only that line."""
+        """The centre; when the layout is as it was, only the parts whose fields changed."""
         shown = self._shown
-        if (shown is not None and shown[0] == centre and shown[2] is not None and theme.TEXT_LOG is None
-                and replace(vm, ask_text=shown[1].ask_text, centre_msg=shown[1].centre_msg,
-                            recent=shown[1].recent) == shown[1]):
-            band = shown[2]
-            clip = surf.get_clip()
-            surf.set_clip(band.clip(clip))
-            try:
-                pixels.fill(surf, theme.FELT, band)
-                self._bottom_line(surf, shown[3], vm)
-            finally:
-                surf.set_clip(clip)
-            targets += shown[4]
-            self._shown = (centre, vm, band, shown[3], shown[4])
-            return
-        start = len(targets)
-        self._band = None
         tray = vm.tray
-        if tray is None:
-            self._draw(surf, centre, vm, targets)
+        area = centre if tray is None else rect(tray.rest)
+        same = (shown is not None and shown[0] == centre and theme.TEXT_LOG is None and shown[1].area == vm.area
+                and shown[1].u == vm.u and shown[2].area == area
+                and (tray is None) == (shown[1].tray is None)
+                and (tray is None or shown[1].tray is None or tray.place == shown[1].tray.place))
+        if shown is not None and same:
+            old, lay, parts = shown[1], shown[2], dict(shown[3])
+            changed = [name for name, fields in _PARTS.items()
+                       if any(getattr(vm, f) != getattr(old, f) for f in fields)]
+            if "bottom" in changed and not lay.band_alone:
+                changed = list(_PARTS)  # the last moves' rows touch another part: everything
+            for name in changed:
+                parts[name] = self._part(surf, name, lay, vm)
         else:
-            pixels.fill(surf, theme.FELT, centre)
-            clip = surf.get_clip()
-            surf.set_clip(rect(tray.rest).clip(clip))  # a shallow middle's small labels must not spill over
-            try:
-                self._draw(surf, rect(tray.rest), vm, targets)
-            finally:
-                surf.set_clip(clip)
-            draw_tray(surf, tray, self.hooks, targets)
-            if self._band is not None and self._band.colliderect(tp_rect(tray)):
-                self._band = None
-        self._shown = (centre, vm, self._band, self._bottom, list(targets[start:]))
+            if tray is not None:
+                pixels.fill(surf, theme.FELT, centre)
+            lay = _layout(area, vm.u)
+            pixels.fill(surf, theme.FELT, area)
+            parts = {name: self._part(surf, name, lay, vm, filled=True) for name in _PARTS}
+        for name in _PARTS:  # the touch targets in the order a full draw makes them
+            targets += parts[name]
+        self._shown = (centre, vm, lay, parts)
 
-    def _draw(self, surf: pygame.Surface, area: pygame.Rect, vm: ContractCentreVM, targets: list[Target]) -> None:
-        pixels.fill(surf, theme.FELT, area)
-        area = area.inflate(-12, -8)
-        line = max(16, min(int(area.height * 0.12), int(28 * vm.u)))
-        theme.draw_text(surf, vm.title, pygame.Rect(area.left, area.top, area.width, line),
-                        colour=theme.GOLD, bold=True, align="left")
-        # the last moves at the bottom, a short list (more rows when the middle is deep)
-        small = max(14, int(line * 0.72))
-        rows = 3 if area.height >= 5 * line + 3 * small else (2 if area.height >= 4 * line + 2 * small else 1)
-        list_h = line if rows == 1 else small * rows
-        self._rows = rows
-        body = pygame.Rect(area.left, area.top + line + 4, area.width, area.height - line - list_h - 8)
-        # stock and pack on the left
-        ch = int(min(body.height * 0.78, area.width * 0.16))
-        cw, ch = cardart.card_size_for_height(ch)
-        y = body.top + 2
-        self.stock_rect = pygame.Rect(body.left + 2, y, cw, ch)
-        self.pile_rect = pygame.Rect(self.stock_rect.right + cw // 5, y, cw, ch)
+    def _part(self, surf: pygame.Surface, name: str, lay: _Layout, vm: ContractCentreVM,
+              filled: bool = False) -> list[Target]:
+        """Paint part ``name`` inside its own rect (the felt under it first unless the whole
+        middle was just ``filled``); returns its touch targets."""
+        out: list[Target] = []
+        if name == "tray":
+            if vm.tray is not None:
+                box = tp_rect(vm.tray)
+                if not filled:
+                    pixels.fill(surf, theme.FELT, box)
+                with _clipped(surf, box):
+                    draw_tray(surf, vm.tray, self.hooks, out)
+            return out
+        box = {"title": lay.title, "piles": lay.piles, "melds": lay.melds,
+               "bottom": lay.band}[name]
+        with _clipped(surf, box.clip(lay.area)):
+            if not filled:
+                pixels.fill(surf, theme.FELT, box)
+            if name == "title":
+                theme.draw_text(surf, vm.title, lay.title, colour=theme.GOLD, bold=True, align="left")
+            elif name == "piles":
+                self._draw_piles(surf, lay, vm, out)
+            elif name == "melds":
+                self._draw_melds(surf, lay.melds, vm, out)
+            else:
+                self._bottom_line(surf, lay, vm)
+        return out
+
+    def _draw_piles(self, surf: pygame.Surface, lay: _Layout, vm: ContractCentreVM, targets: list[Target]) -> None:
+        self.stock_rect, self.pile_rect = pygame.Rect(lay.stock), pygame.Rect(lay.pile)
         draw_piles(surf, self.stock_rect, self.pile_rect, vm.stock, vm.top, outline=OUTLINES[vm.pile_outline],
                    four_colour=vm.four_colour, touch=vm.touch, hooks=self.hooks, targets=targets)
-        label_h = max(14, min(int(ch * 0.2), line))
         labels = (_("Stock: {n}").format(n=vm.stock), _("Discard pile: {n}").format(n=vm.pack))
-        lw = cw + cw // 6
+        label_h, lw = lay.label_h, lay.lw
         box = pygame.Rect(0, 0, lw, label_h)
         if any(theme.font(theme.fit_size(t, box, label_h)).size(t)[0] > lw for t in labels):
             labels = (str(vm.stock), str(vm.pack))  # small piles (beside a hand tray)
         size = theme.common_size(labels, box, label_h)
-        self._labels = []
         for text, r in zip(labels, (self.stock_rect, self.pile_rect), strict=True):
             box = pygame.Rect(r.centerx - lw // 2, r.bottom + 2, lw, label_h)
-            self._labels.append(box)
             theme.draw_text(surf, text, box, size=size, colour=theme.INK_DIM)
-        melds_box = pygame.Rect(self.pile_rect.right + cw // 3, body.top,
-                                body.right - self.pile_rect.right - cw // 3, body.height)
-        self._draw_melds(surf, melds_box, vm, targets)
-        # the bottom line: the question being asked, or what just happened
-        bottom = pygame.Rect(area.left, area.bottom - list_h, area.width, list_h)
-        self._bottom_line(surf, bottom, vm)
-        # the band it may paint, kept apart from the rest (then it may be repainted alone)
-        band = bottom.inflate(8, 4).clip(surf.get_clip())
-        above = [self.stock_rect, self.pile_rect, melds_box, *self._labels]
-        self._bottom, self._band = bottom, (band if band.collidelist(above) == -1 else None)
 
-    def _bottom_line(self, surf: pygame.Surface, bottom: pygame.Rect, vm: ContractCentreVM) -> None:
+    def _bottom_line(self, surf: pygame.Surface, lay: _Layout, vm: ContractCentreVM) -> None:
         """The last moves (the newest last, brightest); a question being asked takes the
         newest row."""
-        rows = self._rows
+        rows, bottom = lay.rows, lay.bottom
         row_h = bottom.height // rows
         lines = list(vm.recent or ((vm.centre_msg,) if vm.centre_msg else ()))
         keep = rows - 1 if vm.ask_text else rows
@@ -197,7 +255,7 @@ class ContractCentrePainter:
         t = vm.touch
         for meld_id, r in rects.items():
             self.meld_rects[meld_id] = r
-            targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), f"meld-{meld_id}",
+            targets.append(Target(r.inflate(max(0, t - r.width), max(0, t - r.height)), f"table-meld-{meld_id}",
                                   self._toucher(meld_id)))
 
     @staticmethod

@@ -12,13 +12,12 @@ from typing import NamedTuple
 import pygame
 
 from display import cardart, pixels, theme
-from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, rotate_rect, visible_part
+from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
 from display.scenes.base import Target
 from display.scenes.painting import (
     PanelCanvas,
     PanelHooks,
     blit_card,
-    new_layer,
     panel_targets,
     seat_panel,
 )
@@ -194,18 +193,17 @@ def hand_rects_for(body: pygame.Rect, n: int, up: bool, raise_px: int) -> list[p
 
 
 class ContractPanelPainter:
-    """Draws one seat's panel, or only its top lines when nothing else changed. The hand is
-    one cached layer (with the groups' underlines), turned like its panel: only a seat
-    whose cards, picks or colours changed is re-rendered."""
+    """Draws one seat's panel, or only its top lines when nothing else changed. The cards
+    go straight onto the screen: a panel-sized work layer cost a fill and a copy of the
+    hand's area on top of the cards (and a new surface whenever its size changed), and a
+    redrawn panel mostly shows a changed hand or colour anyway."""
 
     def __init__(self, hooks: PanelHooks) -> None:
         self.hooks = hooks
-        self.hand_layer: tuple[object, pygame.Surface, pygame.Surface] | None = None
         self.hand_screen_rects: list[pygame.Rect] = []
 
     def release(self) -> None:
-        """The scene is left: drop the cached hand layer (a panel-sized surface)."""
-        self.hand_layer = None
+        """The scene is left (nothing kept beyond the shared caches of faces and texts)."""
 
     def draw(self, surf: pygame.Surface, vm: ContractPanelVM, words: WordsVM, targets: list[Target]) -> None:
         """The whole panel but a wide panel's button column (:meth:`draw_buttons` next)."""
@@ -216,11 +214,7 @@ class ContractPanelPainter:
         bg = theme.PANEL_ACTIVE if vm.active else theme.PANEL
         gap = 4
         b = panel_body((w, d), vm.touch, vm.reserve)
-        layer_area = _layer_area(b.body, d)
-        if layer_area.width >= 1 and layer_area.height >= 1:
-            pp.fill_except(bg, layer_area)  # the hand's layer (filled with ``bg``) covers the rest
-        else:
-            pp.fill(bg)
+        pp.fill(bg)
         _draw_words(pp, words)
         hand = vm.hand
         body = b.body
@@ -228,7 +222,7 @@ class ContractPanelPainter:
         rects = hand_rects_for(body, len(hand.order), hand.up, raise_px if hand.up else 0)
         lifted = [r.move(0, -raise_px) if hand.up and k in hand.picked else r
                   for k, r in zip(hand.order, rects, strict=True)]
-        self._blit_hand(pp, body, hand, rects, lifted, bg)
+        self._blit_hand(pp, body, hand, rects, lifted)
         if vm.active:  # drawn after the hand: a group's underline never covers the frame
             pp.frame(theme.WARN if vm.asked else theme.GOLD, max(3, d // 40))
         local_targets = [(visible_part(rects, i), k) for i, k in enumerate(hand.order)]  # (visible part, index)
@@ -281,7 +275,10 @@ class ContractPanelPainter:
         pp.finish()
 
     def _blit_hand(self, pp: PanelCanvas, body: pygame.Rect, hand: ContractHandVM, rects: list[pygame.Rect],
-                   lifted: list[pygame.Rect], bg: tuple[int, int, int]) -> None:
+                   lifted: list[pygame.Rect]) -> None:
+        """The cards straight onto the panel (filled already), each from its cached face
+        (turned like the panel), blended only where the next card leaves it in sight, and
+        clipped to the hand's area; then the groups' underlines."""
         d = pp.whole.height
         area = _layer_area(body, d)
         if area.width < 1 or area.height < 1:  # no room: cards straight onto the panel, as they fall
@@ -289,32 +286,23 @@ class ContractPanelPainter:
                 pp.blit(cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour),
                         r)
             return
-        key = (hand, tuple(map(tuple, lifted)), tuple(area), bg, pp.p.angle)
-        cached = self.hand_layer
-        if cached is None or cached[0] != key:
-            # drawn already turned like the panel: each card from its cached turned copy
-            angle = pp.p.angle
-            size = (area.height, area.width) if angle in (90, 270) else area.size
-            layer = new_layer(size, cached[1] if cached is not None else None)
-            layer.fill(bg)
-            dx, dy = -area.left, -area.top
-
-            def place(r: pygame.Rect) -> pygame.Rect:
-                return rotate_rect(r.move(dx, dy), area.size, angle) if angle else r.move(dx, dy)
-
+        angle, surf = pp.p.angle, pp.surf
+        clip = surf.get_clip()
+        surf.set_clip(pp.at(area).clip(clip))
+        try:
             for i, (k, r) in enumerate(zip(hand.order, lifted, strict=True)):
                 outline = cardart.SELECT if k in hand.picked else (
                     cardart.HINT if hand.up and k in hand.suggested else None)
                 img = cardart.card_surface(hand.cards[k], r.size, face_up=hand.up, four_colour=hand.four_colour,
                                            outline=outline)
-                blit_card(layer, img, r, lifted[i + 1] if i + 1 < len(lifted) else None, angle, place)
+                blit_card(surf, img, r, lifted[i + 1] if i + 1 < len(lifted) else None, angle, pp.at)
             for g_start, g_len in hand.groups:
                 if g_len and g_start + g_len <= len(rects) and rects[g_start].top == rects[g_start + g_len - 1].top:
                     a, b = rects[g_start], rects[g_start + g_len - 1]
                     y = min(a.bottom + 2, d - 3)
-                    layer.fill(theme.GOLD, place(pygame.Rect(a.left + 3, y - 1, b.right - a.left - 5, 3)))
-            cached = self.hand_layer = (key, layer, layer)
-        pixels.blit_opaque(pp.surf, cached[2], pp.at(area))
+                    pixels.fill(surf, theme.GOLD, pp.at(pygame.Rect(a.left + 3, y - 1, b.right - a.left - 5, 3)))
+        finally:
+            surf.set_clip(clip)
 
 
 def _layer_area(body: pygame.Rect, d: int) -> pygame.Rect:

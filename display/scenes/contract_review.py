@@ -15,10 +15,9 @@ from typing import Any
 import pygame
 
 from display import cardart, theme
-from display.i18n import _
-from display.layout import rotate_rect, touch_px, unit
-from display.scenes.base import Target, draw_button
-from display.scenes.review_base import ReviewScene
+from display.layout import touch_px, unit
+from display.scenes.base import Target
+from display.scenes.review_base import ReviewScene, draw_below_strip, draw_continue, draw_far_strip
 from display.viewmodels.review import ContractReviewVM, contract_review
 
 
@@ -57,45 +56,11 @@ class ContractReviewPainter:
         if not vm.far_strip:
             self._draw_main(surf, size, vm, targets)
             return
-        w, h = size
-        strip_h = max(touch_px(size) + 24, int(h * 0.18))
-        log = theme.TEXT_LOG
-        mark_t, mark_l = len(targets), (len(log) if log is not None else 0)
-        self._draw_main(surf.subsurface((0, strip_h, w, h - strip_h)), (w, h - strip_h), vm, targets)
-        for t in targets[mark_t:]:
-            t.rect = t.rect.move(0, strip_h)
-        if log is not None:
-            for j in range(mark_l, len(log)):
-                r = log[j]
-                log[j] = theme.TextRecord(r.text, r.box.move(0, strip_h), r.drawn.move(0, strip_h), r.fits)
-        self._draw_far_strip(surf, (w, strip_h), vm, targets)
-
-    def _draw_far_strip(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
-                        targets: list[Target]) -> None:
-        w, sh = size
-        touch = touch_px(size)
-        local = pygame.Surface(size).convert()
-        local.fill(theme.PANEL)
-        log = theme.TEXT_LOG
-        mark_l = len(log) if log is not None else 0
-        btn_w = max(touch * 3, int(w * 0.26))
-        text_box = pygame.Rect(10, 6, w - btn_w - 30, sh - 12)
-        line = max(16, min(int(sh * 0.3), 40))
-        theme.draw_text(local, vm.title, pygame.Rect(text_box.left, text_box.top, text_box.width, line),
-                        colour=theme.GOLD, bold=True, align="left")
-        theme.draw_paragraph(local, vm.far_text, pygame.Rect(text_box.left, text_box.top + line, text_box.width,
-                                                             text_box.height - line),
-                             size=max(14, int(line * 0.6)), align="left")
-        bh = max(touch, int(sh * 0.6))
-        b = pygame.Rect(w - btn_w - 10, (sh - bh) // 2, btn_w, bh)
-        draw_button(local, b, vm.next_label + "  ▶", hot=True)
-        targets.append(Target(rotate_rect(b, size, 180), "continue-far", self.proceed))
-        if log is not None:
-            for j in range(mark_l, len(log)):
-                rec = log[j]
-                log[j] = theme.TextRecord(rec.text, rotate_rect(rec.box, size, 180),
-                                          rotate_rect(rec.drawn, size, 180), rec.fits)
-        surf.blit(pygame.transform.flip(local, True, True), (0, 0))
+        strip_h = max(touch_px(size) + 24, int(size[1] * 0.18))
+        draw_below_strip(surf, size, strip_h, targets,
+                         lambda part, part_size: self._draw_main(part, part_size, vm, targets))
+        strip = (size[0], strip_h)
+        draw_far_strip(surf, strip, vm.title, vm.far_text, vm.next_label, targets, touch_px(strip), self.proceed)
 
     def _draw_main(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
                    targets: list[Target]) -> None:
@@ -110,12 +75,7 @@ class ContractReviewPainter:
         right = pygame.Rect(left.right + int(w * 0.02), top, w - left.right - int(w * 0.05), left.height)
         self._hands(surf, left, size, vm)
         self._sheet(surf, right, size, vm)
-        btn = pygame.Rect(w - int(w * 0.35) - int(w * 0.03), h - foot_h - int(h * 0.02), int(w * 0.35), foot_h)
-        draw_button(surf, btn, vm.next_label + "  ▶", hot=True)
-        targets.append(Target(btn, "continue", self.proceed))
-        theme.draw_text(surf, _("or press DRAW"), pygame.Rect(int(w * 0.03), btn.top, btn.left - int(w * 0.06),
-                                                              foot_h), align="right", colour=theme.INK_DIM,
-                        size=int(foot_h * 0.4))
+        draw_continue(surf, size, foot_h, vm.next_label, targets, self.proceed)
 
     @staticmethod
     def _hands(surf: pygame.Surface, box: pygame.Rect, size: tuple[int, int], vm: ContractReviewVM) -> None:
@@ -162,10 +122,11 @@ class ContractReviewPainter:
         size_first = min(theme.fit_size(c[0], first_box, line, bold) for c, _col, bold in rows)
         size_cells = min(theme.fit_size(x, cell_box, line, bold) for c, _col, bold in rows[1:] for x in c[1:])
         size_cells = min(size_cells, int(size_first * 1.25) + 1)  # numbers no louder than their labels
-        # the names a little smaller than the numbers when that makes them fit their columns;
-        # cut only when they fit at no readable size
+        # the names smaller than the numbers when that makes them fit their columns; cut only
+        # when they fit at no readable size (about half the numbers' size: "Duarte" at 18 px
+        # beside 30 px numbers, not "Dua…" at 20)
         name_size = max(min(theme.fit_size(x, cell_box, size_cells, True) for x in vm.names or ("",)),
-                        theme.ladder(size_cells * 0.7), 12)
+                        theme.ladder(size_cells * 0.55), 12)
         rows[0] = ((vm.head, *[ellipsize(name, col_w - 4, name_size) for name in vm.names]), theme.GOLD, True)
         y = box.top
         for k, (cells, colour, bold) in enumerate(rows):

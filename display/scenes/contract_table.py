@@ -180,9 +180,6 @@ class ContractTableScene(TableScene):
         moment after a deal."""
         return (super().lamps_key(), tuple(self.face_up(s) for s in range(self.seats)), self.ctl.settling(self.now))
 
-    def seat_lamps(self, seat: int) -> dict[str, bool]:
-        return self.ctl.lamps(seat, face_up=self.face_up(seat))
-
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)
 

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import cardart, theme
-from display.i18n import _
-from display.layout import rotate_rect, touch_px
-from display.scenes.base import Target, draw_button
-from display.scenes.review_base import ReviewScene
+from display.layout import touch_px
+from display.scenes.base import Target
+from display.scenes.review_base import ReviewScene, draw_below_strip, draw_continue, draw_far_strip
 from display.viewmodels.review import CardRow, GinReviewVM, SheetRow, gin_review
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,46 +76,9 @@ class GinReviewPainter:
             self._draw_main(surf, size, vm, targets, touch)
             return
         strip_h = max(touch + 24, int(h * 0.2))
-        log = theme.TEXT_LOG
-        mark_t, mark_l = len(targets), (len(log) if log is not None else 0)
-        self._draw_main(surf.subsurface((0, strip_h, w, h - strip_h)), (w, h - strip_h), vm, targets, touch)
-        for t in targets[mark_t:]:
-            t.rect = t.rect.move(0, strip_h)
-        if log is not None:
-            for j in range(mark_l, len(log)):
-                r = log[j]
-                log[j] = theme.TextRecord(r.text, r.box.move(0, strip_h), r.drawn.move(0, strip_h), r.fits)
-        self._draw_far_strip(surf, (w, strip_h), vm, targets, touch)
-
-    def _button(self, surf: pygame.Surface, r: pygame.Rect, label: str, name: str, targets: list[Target]) -> None:
-        draw_button(surf, r, label, hot=True)
-        targets.append(Target(r, name, self.proceed))
-
-    def _draw_far_strip(self, surf: pygame.Surface, size: tuple[int, int], vm: GinReviewVM,
-                        targets: list[Target], touch: int) -> None:
-        w, sh = size
-        local = pygame.Surface(size).convert()
-        local.fill(theme.PANEL)
-        log = theme.TEXT_LOG
-        mark_t, mark_l = len(targets), (len(log) if log is not None else 0)
-        btn_w = max(touch * 3, int(w * 0.26))
-        text_box = pygame.Rect(10, 6, w - btn_w - 30, sh - 12)
-        line = max(16, min(int(sh * 0.3), 40))
-        theme.draw_text(local, vm.title, pygame.Rect(text_box.left, text_box.top, text_box.width, line),
-                        colour=theme.GOLD, bold=True, align="left")
-        theme.draw_paragraph(local, vm.far_text, pygame.Rect(text_box.left, text_box.top + line, text_box.width,
-                                                             text_box.height - line),
-                             size=max(14, int(line * 0.6)), align="left")
-        b = pygame.Rect(w - btn_w - 10, (sh - max(touch, int(sh * 0.6))) // 2, btn_w, max(touch, int(sh * 0.6)))
-        self._button(local, b, vm.next_label + "  ▶", "continue-far", targets)
-        for t in targets[mark_t:]:
-            t.rect = rotate_rect(t.rect, size, 180)
-        if log is not None:
-            for j in range(mark_l, len(log)):
-                rec = log[j]
-                log[j] = theme.TextRecord(rec.text, rotate_rect(rec.box, size, 180),
-                                          rotate_rect(rec.drawn, size, 180), rec.fits)
-        surf.blit(pygame.transform.flip(local, True, True), (0, 0))
+        draw_below_strip(surf, size, strip_h, targets,
+                         lambda part, part_size: self._draw_main(part, part_size, vm, targets, touch))
+        draw_far_strip(surf, (w, strip_h), vm.title, vm.far_text, vm.next_label, targets, touch, self.proceed)
 
     def _draw_main(self, surf: pygame.Surface, size: tuple[int, int], vm: GinReviewVM, targets: list[Target],
                    touch: int) -> None:
@@ -142,11 +104,7 @@ class GinReviewPainter:
         if vm.verdict:
             theme.draw_paragraph(surf, vm.verdict, vbox, size=max(16, int(h * 0.045)), align="left")
         self._sheet(surf, right, h, vm)
-        btn = pygame.Rect(w - int(w * 0.35) - int(w * 0.03), h - foot_h - int(h * 0.02), int(w * 0.35), foot_h)
-        self._button(surf, btn, vm.next_label + "  ▶", "continue", targets)
-        theme.draw_text(surf, _("or press DRAW"), pygame.Rect(int(w * 0.03), btn.top, btn.left - int(w * 0.06),
-                                                              foot_h), align="right", colour=theme.INK_DIM,
-                        size=int(foot_h * 0.4))
+        draw_continue(surf, size, foot_h, vm.next_label, targets, self.proceed)
 
     @staticmethod
     def _cards(surf: pygame.Surface, cards: tuple[Any, ...], x: int, y: int, ch: int, four_colour: bool, *,

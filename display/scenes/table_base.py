@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from display import theme
-from display.controller import BUTTONS, Call, Result, TableController
+from display.controller import BUTTONS, Call, Lamp, Result, TableController, lamp_lit
 from display.faults import storage_text
 from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
@@ -65,6 +65,7 @@ class TableScene(Scene):
         self._worded = -1  # the match version whose events were taken in
         self._version = -1
         self._lamps_key: object = None
+        self._lamp_states: dict[int, dict[str, Lamp]] = {}
         self._regions: dict[object, tuple[object, list[Target]]] = {}
         self._forget: list[Callable[[], None]] = []  # painters' "the screen was drawn over"
         self._drawn_on: pygame.Surface | None = None
@@ -250,17 +251,24 @@ class TableScene(Scene):
         return (self.m.version, tuple(self.ctl.input(s) for s in range(len(self.m.seats))))
 
     def update_lamps(self) -> None:
-        """Each lamp lit exactly when its button's call acts (the table controller says)."""
-        key = self.lamps_key()
-        if self._lamps_key == key:
-            return
-        self._lamps_key = key
-        for seat in range(len(self.m.seats)):
-            self.app.hw.set_lamps(seat, **self.seat_lamps(seat))
+        """Each lamp lit steady exactly when its button's call acts, the "discard now"
+        flashes on the others of a seat at his discard (the table controller says which;
+        docs/buttons.md, "Lamps"); worked out again only when the state, the inputs or the
+        looks changed, the flashes timed every frame."""
+        seats = range(len(self.m.seats))
+        key = (self.lamps_key(), tuple(self.ctl.looking_with(s, self.now, open_hands=self.open_hands) for s in seats))
+        if self._lamps_key != key:
+            self._lamps_key = key
+            self._lamp_states = {seat: self.seat_lamps(seat) for seat in seats}
+        for seat, states in self._lamp_states.items():
+            self.app.hw.set_lamps(seat, **{b: lamp_lit(lamp, self.now) for b, lamp in states.items()})
 
-    def seat_lamps(self, seat: int) -> dict[str, bool]:
-        """The seat's lamps (the table controller's)."""
-        return self.ctl.lamps(seat)
+    def seat_lamps(self, seat: int) -> dict[str, Lamp]:
+        """The seat's lamps (the table controller's), on the buttons his seat has."""
+        hw = self.app.hw
+        wired = frozenset(str(b) for b in BUTTONS if hw.wired(seat, str(b))) if hw.board is not None else None
+        return self.ctl.lamp_states(seat, self.now, face_up=self.face_up(seat), open_hands=self.open_hands,
+                                    wired=wired)
 
     def hide_hand(self, ui: Any) -> None:
         """The hand hid again: drop what was picked."""

@@ -91,6 +91,22 @@ def _candidates(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]
     return sets, seqs
 
 
+def _still_to_lay(
+    contract: Contract, already: Sequence[Sequence[Card]], rules: ContractRules,
+) -> tuple[int, int, frozenset[int], frozenset[str]] | None:
+    """What of ``contract`` is left after the groups ``already`` laid this deal: how many
+    sets and sequences, and the ranks and suits those used (C-3.2: the rest of other ranks
+    and suits); None when nothing or too much is left to lay."""
+    laid = [(g, meld_kind(g, rules)) for g in already]
+    need_sets = contract.sets - sum(kind == SET for _, kind in laid)
+    need_seqs = contract.sequences - sum(kind != SET for _, kind in laid)
+    if need_sets < 0 or need_seqs < 0 or need_sets + need_seqs == 0:
+        return None
+    used_ranks = frozenset(g[0].rank for g, kind in laid if kind == SET)
+    used_suits = frozenset(g[0].suit for g, kind in laid if kind != SET)
+    return need_sets, need_seqs, used_ranks, used_suits
+
+
 def find_contract(
     hand: Sequence[Card], contract: Contract, rules: ContractRules,
     *, already: Sequence[Sequence[Card]] = (),
@@ -102,13 +118,10 @@ def find_contract(
     player laid earlier in the deal (``contract_in_one_turn`` off): only the rest of the
     contract is looked for, of other ranks and suits than those (C-3.2).
     """
-    laid = [(g, meld_kind(g, rules)) for g in already]
-    need_sets = contract.sets - sum(kind == SET for _, kind in laid)
-    need_seqs = contract.sequences - sum(kind != SET for _, kind in laid)
-    if need_sets < 0 or need_seqs < 0 or need_sets + need_seqs == 0:
+    rest = _still_to_lay(contract, already, rules)
+    if rest is None:
         return None
-    used_ranks = frozenset(g[0].rank for g, kind in laid if kind == SET)
-    used_suits = frozenset(g[0].suit for g, kind in laid if kind != SET)
+    need_sets, need_seqs, used_ranks, used_suits = rest
     sets, seqs = _candidates(hand, rules)
     if len(sets) < need_sets or len(seqs) < need_seqs:
         return None
@@ -188,13 +201,10 @@ def cheapest_contract(
     Groups may be longer than the minimum (C-3.4); ``already`` as in :func:`find_contract`.
     Ties go to the first arrangement in a fixed order (groups by value, then by cards).
     """
-    laid = [(g, meld_kind(g, rules)) for g in already]
-    need_sets = contract.sets - sum(kind == SET for _, kind in laid)
-    need_seqs = contract.sequences - sum(kind != SET for _, kind in laid)
-    if need_sets < 0 or need_seqs < 0 or need_sets + need_seqs == 0:
+    rest = _still_to_lay(contract, already, rules)
+    if rest is None:
         return None
-    used_ranks = frozenset(g[0].rank for g, kind in laid if kind == SET)
-    used_suits = frozenset(g[0].suit for g, kind in laid if kind != SET)
+    need_sets, need_seqs, used_ranks, used_suits = rest
 
     def worth(g: Sequence[Card]) -> int:
         return sum(rules.value(c.rank) for c in g)

@@ -7,7 +7,9 @@ most one meld. Cards may be :class:`~rummy.cards.Card` or text like ``"TD"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import struct
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 
 from rummy.cards import ALL_CARDS, SUITS, Card, CardError, CardLike, parse_cards
 
@@ -133,29 +135,29 @@ def _block_tables() -> tuple[list[int], list[int], list[int]]:
 
 
 _DW, _RUN, _D1 = _block_tables()
-_BIT = {id(c): 1 << (16 * SUITS.index(c.suit) + c.rank) for c in ALL_CARDS}
-_bit_of = _BIT.__getitem__
 _CARD_AT = {16 * SUITS.index(c.suit) + c.rank: c for c in ALL_CARDS}
+_get_bit = attrgetter("bit")  # Card.bit: the card's bit in this layout
+_split = struct.Struct("<4H").unpack  # a mask's four suit fields S H D C, in one call
 
 
 def _mask(cards: Iterable[CardLike]) -> int:
     """Slow path: parse, refuse duplicates (clear message), return the hand mask."""
     m = 0
     for c in _cards(cards):
-        m |= 1 << (16 * SUITS.index(c.suit) + c.rank)
+        m |= c.bit
     return m
 
 
 def _hand_mask(cards: Iterable[CardLike]) -> tuple[int, int]:
-    """(mask, number of cards); fast for the canonical Card objects."""
+    """(mask, number of cards); fast for lists and tuples of ``Card``."""
     if isinstance(cards, str):
         cards = parse_cards(cards)
     elif not isinstance(cards, list | tuple):
         cards = list(cards)
     n = len(cards)
     try:
-        m = sum(map(_bit_of, map(id, cards)))
-    except KeyError:
+        m = sum(map(_get_bit, cards))
+    except AttributeError:  # text among the cards
         return _mask(cards), n
     if m.bit_count() != n:  # a duplicate carries into another bit
         return _mask(cards), n
@@ -197,11 +199,22 @@ def _choices(m: int, t: int) -> list[int]:
 
 def _dw_mask(m: int) -> int:
     """Minimum deadwood of the cards in mask ``m`` (no discard)."""
-    a, b, c, d = m & _M, m >> 16 & _M, m >> 32 & _M, m >> 48
-    t = (a & b & (c | d)) | (c & d & (a | b))  # ranks held 3+ times
+    a, b, c, d = _split(m.to_bytes(8, "little"))
     dw = _DW
+    v = dw[a] + dw[b] + dw[c] + dw[d]  # runs only
+    t = (a & b & (c | d)) | (c & d & (a | b))  # ranks held 3+ times
     if not t:
-        return dw[a] + dw[b] + dw[c] + dw[d]
+        return v
+    if not t & (t - 1) and not a & b & c & d:  # one rank held 3 times: a set or not
+        t = ~t
+        w = dw[a & t] + dw[b & t] + dw[c & t] + dw[d & t]
+        return w if w < v else v
+    return _dw_sets(m, a, b, c, d, t)
+
+
+def _dw_sets(m: int, a: int, b: int, c: int, d: int, t: int) -> int:
+    """:func:`_dw_mask` when ranks ``t`` (suit fields ``a`` .. ``d``) are held 3+ times."""
+    dw = _DW
     if not t & (t - 1):  # one candidate rank: the suits' changes just add up
         nr = ~t
         fa, fb, fc, fd = dw[a & nr], dw[b & nr], dw[c & nr], dw[d & nr]
@@ -229,11 +242,17 @@ def _dw_mask(m: int) -> int:
 
 def _dw11_mask(m: int) -> int:
     """Minimum over one discard of the deadwood of the rest (G-7.2)."""
-    a, b, c, d = m & _M, m >> 16 & _M, m >> 32 & _M, m >> 48
+    a, b, c, d = _split(m.to_bytes(8, "little"))
     t = (a & b & (c | d)) | (c & d & (a | b))
     dw, d1 = _DW, _D1
+    v = dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])  # runs only
     if not t:
-        return dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
+        return v
+    if not t & (t - 1) and not a & b & c & d:  # one rank held 3 times: a set or not
+        t = ~t
+        a, b, c, d = a & t, b & t, c & t, d & t
+        w = dw[a] + dw[b] + dw[c] + dw[d] + min(d1[a], d1[b], d1[c], d1[d])
+        return w if w < v else v
     best = _INF
     if not a & b & c & d and t.bit_count() <= 2:  # 3-card ranks only: set or not, each
         r1 = t & -t
@@ -252,30 +271,44 @@ def _dw11_mask(m: int) -> int:
     return 0 if best >= _INF else best
 
 
-def deadwood(cards: Iterable[CardLike] | int) -> int:
-    """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards.
+def _deadwood_function() -> Callable[[Iterable[CardLike] | int], int]:
+    """:func:`deadwood`, its tables bound as closure cells (faster than globals)."""
+    get_bit, split, dw, dw_sets, dw11, hand_mask_ = _get_bit, _split, _DW, _dw_sets, _dw11_mask, _hand_mask
 
-    ``cards`` may also be the solver's hand mask (:func:`hand_mask`), the form the
-    computer players' playouts keep hands in.
-    """
-    try:  # fast path: a list/tuple of the canonical Card objects, no duplicates
-        n = len(cards)  # type: ignore[arg-type]  # not Sized: the slow path below
-        m = sum(map(_bit_of, map(id, cards)))  # type: ignore[arg-type]
-    except (TypeError, KeyError):
-        if isinstance(cards, int):
-            m, n = cards, cards.bit_count()
+    def deadwood(cards: Iterable[CardLike] | int) -> int:
+        """Minimum deadwood: of 10 cards; of the best 10 of 11 (G-7.2); else of all cards.
+
+        ``cards`` may also be the solver's hand mask (:func:`hand_mask`), the form the
+        computer players' playouts keep hands in.
+        """
+        try:  # fast path: a list/tuple/set of Card objects, no duplicates
+            n = len(cards)  # type: ignore[arg-type]  # not Sized: the slow path below
+            m = sum(map(get_bit, cards))  # type: ignore[arg-type]  # Card.bit, the layout
+        except (TypeError, AttributeError):
+            if isinstance(cards, int):
+                m, n = cards, cards.bit_count()
+            else:
+                m, n = hand_mask_(cards)
         else:
-            m, n = _hand_mask(cards)
-    else:
-        if m.bit_count() != n:  # a duplicate carries into another bit
-            m, n = _hand_mask(cards)  # type: ignore[arg-type]  # a list here, not a mask
-    if n == 11:
-        return _dw11_mask(m)
-    a, b, c, d = m & 0x3FFE, m >> 16 & 0x3FFE, m >> 32 & 0x3FFE, m >> 48
-    if (a & b & (c | d)) | (c & d & (a | b)):  # some rank held 3+ times
-        return _dw_mask(m)
-    dw = _DW
-    return dw[a] + dw[b] + dw[c] + dw[d]
+            if m.bit_count() != n:  # a duplicate carries into another bit
+                m, n = hand_mask_(cards)  # type: ignore[arg-type]  # a list, not a mask
+        if n == 11:
+            return dw11(m)
+        a, b, c, d = split(m.to_bytes(8, "little"))
+        v = dw[a] + dw[b] + dw[c] + dw[d]  # runs only
+        t = (a & b & (c | d)) | (c & d & (a | b))  # some rank held 3+ times
+        if not t:
+            return v
+        if not t & (t - 1) and not a & b & c & d:  # one rank held 3 times: a set or not
+            t = ~t
+            w = dw[a & t] + dw[b & t] + dw[c & t] + dw[d & t]
+            return w if w < v else v
+        return dw_sets(m, a, b, c, d, t)
+
+    return deadwood
+
+
+deadwood = _deadwood_function()
 
 
 def _arrange(m: int) -> tuple[int, list[Meld], list[Card]]:
@@ -373,8 +406,8 @@ def all_melded(cards: Iterable[CardLike]) -> list[Meld] | None:
 
 
 def card_bit(card: Card) -> int:
-    """The solver's bit of one canonical card (see the mask layout above)."""
-    return _BIT[id(card)] if id(card) in _BIT else 1 << (16 * SUITS.index(card.suit) + card.rank)
+    """The solver's bit of one card (``Card.bit``, the mask layout above)."""
+    return card.bit
 
 
 def hand_mask(cards: Iterable[CardLike]) -> int:

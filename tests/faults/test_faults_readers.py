@@ -59,13 +59,18 @@ def _lines(data: bytes) -> list[bytes]:
     return data.split(b"\n")
 
 
-def _edit_header(data: bytes, **changes) -> bytes:
+def _resealed(data: bytes, i: int, **changes) -> list[bytes]:
+    """The journal's lines with line ``i``'s fields changed, under a valid CRC."""
     lines = _lines(data)
-    header = json.loads(lines[0])
-    header.pop("crc")
-    header.update(changes)
-    lines[0] = encode_line(header).rstrip("\n").encode()
-    return b"\n".join(lines)
+    obj = json.loads(lines[i])
+    obj.pop("crc")
+    obj.update(changes)
+    lines[i] = encode_line(obj).rstrip("\n").encode()
+    return lines
+
+
+def _edit_header(data: bytes, **changes) -> bytes:
+    return b"\n".join(_resealed(data, 0, **changes))
 
 
 # -- the cases of the issue ---------------------------------------------------------------
@@ -87,11 +92,7 @@ def test_deeply_nested_line_is_a_clear_error_not_recursion(tmp_path, journal_byt
 
 
 def test_a_one_megabyte_line_is_quoted_as_a_short_excerpt(tmp_path, journal_bytes):
-    lines = _lines(journal_bytes)
-    big = json.loads(lines[3])
-    big.pop("crc")
-    big["kind"] = "x" * 1_000_000
-    lines[3] = encode_line(big).rstrip("\n").encode()
+    lines = _resealed(journal_bytes, 3, kind="x" * 1_000_000)
     for data, why in ((b"\n".join(lines), "line too long"),
                       (b"\n".join(lines[:3] + [b'{"type":"action","kind":"' + b"y" * 50_000 + b'"}'] + lines[4:]),
                        "checksum")):
@@ -102,11 +103,7 @@ def test_a_one_megabyte_line_is_quoted_as_a_short_excerpt(tmp_path, journal_byte
 
 
 def test_a_long_value_with_a_valid_crc_is_quoted_short(tmp_path, journal_bytes):
-    lines = _lines(journal_bytes)
-    obj = json.loads(lines[3])
-    obj.pop("crc")
-    obj["type"] = "z" * 30_000
-    lines[3] = encode_line(obj).rstrip("\n").encode()
+    lines = _resealed(journal_bytes, 3, type="z" * 30_000)
     with pytest.raises(JournalError) as info:
         read_journal(_write(tmp_path, b"\n".join(lines)))
     assert "unknown line type" in info.value.reason and len(info.value.reason) < 120
