@@ -91,6 +91,7 @@ def test_gin_stock_draw_carries_the_card_read():
             card=DECK[4], place="hand:1")
     refused(GIN, state, Action("draw_stock", 1, card=DECK[20]), GR.CARD_ALREADY_PLACED,
             place="discard")
+    assert greads.places(state, DECK[4]) == ("hand:1",) and greads.places(state, DECK[40]) == ()
     card = DECK[40]  # any card the stock holds: the shoe's order is not the deck's
     state, events = GIN.apply(state, Action("draw_stock", 1, card=card))
     assert card in state.hand.hands[1] and card not in state.hand.stock
@@ -244,6 +245,7 @@ def test_contract_refill_puts_the_pack_less_its_top_back_and_checks_later_reads(
                             then=ReadPurpose.DRAW)
     # 9D is the pack's top, it stays on the table: not in the shoe (C-10.1)
     nine = Card.parse("9D")
+    assert creads.places(state, nine) == (*in_hands(state, nine), "discard")
     refused(CONTRACT, state, Action("draw_stock", n, card=nine),
             CR.CARD_NOT_IN_STOCK, place="+".join([*in_hands(state, nine), "discard"]))
     state, events = CONTRACT.apply(state, Action("draw_stock", n, card=Card.parse("4S")))

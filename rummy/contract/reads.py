@@ -28,7 +28,7 @@ from rummy.reads import (
 )
 
 __all__ = ["ReadNeed", "ReadPurpose", "deal_problem", "deal_size", "dealing_order", "expected",
-           "unseen"]
+           "places", "unseen"]
 
 
 def _next_deal(state: ContractState) -> tuple[int, int]:
@@ -82,6 +82,14 @@ def expected(state: ContractState) -> ReadNeed | None:
         due = buying.cards_due(state)
         return _from_stock(state, ReadPurpose.BUY, state.buy.buyer, due) if due else None
     return None
+
+
+def places(state: ContractState, card: Card) -> tuple[str, ...]:
+    """Where the copies of ``card`` are in play, one place code each (copies in the stock
+    are not named): for the operator's screen."""
+    if state.phase in (Phase.DEAL, Phase.OVER):
+        return ()
+    return tuple(flow.places(state, card))
 
 
 def _from_stock(state: ContractState, purpose: ReadPurpose, seat: int, count: int) -> ReadNeed | None:

@@ -26,8 +26,8 @@ from rummy.reads import (
     meld_place,
 )
 
-__all__ = ["ReadNeed", "ReadPurpose", "deal_problem", "deal_size", "expected", "place_of",
-           "stock_card_problem"]
+__all__ = ["ReadNeed", "ReadPurpose", "deal_problem", "deal_size", "dealing_order", "expected",
+           "place_of", "places", "stock_card_problem"]
 
 
 def deal_size(rules: GinRules) -> int:
@@ -74,6 +74,16 @@ def place_of(hand: HandState, card: Card) -> str | None:
         if card in meld:
             return meld_place(i)
     return None
+
+
+def places(state: MatchState, card: Card) -> tuple[str, ...]:
+    """Where ``card`` is in the hand in play (one place code, or none: it is in the stock
+    or no hand is in play): for the operator's screen."""
+    h = state.hand
+    if state.phase is not MatchPhase.HAND or h is None:
+        return ()
+    place = place_of(h, card)
+    return (place,) if place else ()
 
 
 def stock_card_problem(hand: HandState, card: Card) -> ActionError | None:
