@@ -1,14 +1,17 @@
 """Card-shoe link benchmark: >= 100,000 CARD frames through the real receiver with faults.
 
-The simulated shoe (device.shoe.sim.MemoryShoe: the same resend-until-ACK logic as the
-sim process) and the Pi's ShoeReceiver run in memory on a fake clock. Every frame the
-shoe transmits may be corrupted (bad CRC), dropped, duplicated or preceded by a garbage
-line, each with probability --fault (default 5 %); ACKs back are dropped at the same rate.
-Prints cards delivered per second, wrong cards (must be 0) and lost valid cards (must
-be 0). ``--pty N`` also deals N cards from the shoe-sim process over a pseudo-terminal
-through ShoeLink (real serial I/O).
+The simulated shoe (device.shoe.sim.MemoryShoe: the firmware's own fwlogic.py, the same
+board the sim process runs) and the Pi's ShoeReceiver run in memory on a fake clock.
+Every frame the shoe transmits may be corrupted (bad CRC), dropped, duplicated or
+preceded by a garbage line, each with probability --fault (default 5 %); ACKs back are
+dropped at the same rate. ``--slot F`` passes that share of the cards through the discard
+slot's gate instead of the shoe's (both gates run side by side; protocol 3 read points).
+Prints cards delivered per second, wrong cards (must be 0: a card, or its read point,
+other than the board judged, in its order) and lost valid cards (must be 0). ``--pty N``
+also deals N cards from the shoe-sim process over a pseudo-terminal through ShoeLink (real
+serial I/O).
 
-    .venv/bin/python benchmarks/shoe.py [--cards 100000] [--fault 0.05] [--pty 5000]
+    .venv/bin/python benchmarks/shoe.py [--cards 100000] [--fault 0.05] [--slot 0.5] [--pty 5000]
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from device.shoe.deckmap import DeckMap
+from device.shoe.deckmap import DeckMap, sim_uid
 from device.shoe.link import ShoeLink, ShoeReceiver
 from device.shoe.sim import Faults, MemoryShoe, run_loopback
 from rummy.cards import Card, shuffled_deck
@@ -39,7 +42,7 @@ def deal_order(n: int, seed: int) -> list[tuple[Card, int]]:
     return out[:n]
 
 
-def in_memory(n: int, fault: float, seed: int) -> bool:
+def in_memory(n: int, fault: float, seed: int, slot: float = 0.0) -> bool:
     order = deal_order(n, seed)
     clock = [0.0]
     events: queue.SimpleQueue = queue.SimpleQueue()
@@ -53,7 +56,19 @@ def in_memory(n: int, fault: float, seed: int) -> bool:
         return out
 
     faults = Faults(garbage=fault, bad_crc=fault, drop=fault, dup=fault)
-    shoe = MemoryShoe(order, faults=faults, rng=random.Random(seed), interval=0.0, retransmit=0.005)
+    split = random.Random(seed + 2)
+    via_slot = [bool(slot) and split.random() < slot for _ in order]
+    to_slot = [c for c, v in zip(order, via_slot, strict=True) if v]
+    to_shoe = [c for c, v in zip(order, via_slot, strict=True) if not v]
+    shoe = MemoryShoe(
+        to_shoe,
+        faults=faults,
+        rng=random.Random(seed),
+        interval=0.0,
+        retransmit=0.005,
+        points=("shoe", "slot") if slot else ("shoe",),
+    )
+    shoe.deal(to_slot, point="slot", interval_ms=0, hold_ms=2)
     start = time.perf_counter()
     rounds = run_loopback(
         shoe,
@@ -69,13 +84,21 @@ def in_memory(n: int, fault: float, seed: int) -> bool:
     while not events.empty():
         e = events.get()
         if e.kind == "card":
-            delivered.append(e.card)
-    expected = [c for c, _ in order]
+            delivered.append((e.point, e.uid))
+    judged = [(pt, uid) for _, kind, pt, uid in shoe.tally.judged if kind == "CARD"]
+    fed = sorted(sim_uid(c, d) for c, d in order)
+    if sorted(uid for _, uid in judged) != fed:
+        print("  the board did not judge every card fed once (a gate fault)")
+        return False
+    expected = judged
     wrong = sum(1 for a, b in zip(delivered, expected, strict=False) if a != b)
     wrong += max(0, len(delivered) - len(expected))
     lost = len(expected) - len(delivered) + rx.counters["lost"]
     c = rx.counters
-    print(f"in-memory loopback, {n} cards, fault rate {fault:.0%} per frame and per ACK")
+    print(
+        f"in-memory loopback, {n} cards ({len(to_slot)} through the slot), "
+        f"fault rate {fault:.0%} per frame and per ACK"
+    )
     print(
         f"  shoe transmitted   {shoe.sent['frames']} frames ({shoe.sent['dropped']} dropped, "
         f"{shoe.sent['corrupted']} bad CRC, {shoe.sent['duplicated']} duplicated, "
@@ -160,9 +183,10 @@ def main() -> int:
     ap.add_argument("--cards", type=int, default=100_000)
     ap.add_argument("--fault", type=float, default=0.05)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--slot", type=float, default=0.0, metavar="F", help="share via the slot")
     ap.add_argument("--pty", type=int, default=0, metavar="N")
     args = ap.parse_args()
-    ok = in_memory(args.cards, args.fault, args.seed)
+    ok = in_memory(args.cards, args.fault, args.seed, args.slot)
     if args.pty:
         ok = over_pty(args.pty, args.fault) and ok
     print("RESULT", "ok" if ok else "FAILED")

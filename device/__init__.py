@@ -8,9 +8,11 @@ Events (``device.events``)
     call ``draw``/``knock``/``buy``/``operator``, edge ``press``/``hold``/``release``,
     source ``gpio``/``keyboard``/``touch``/``sim``, ``t`` = ``time.monotonic()`` taken in
     the callback (resolve buy contention by ``t``, not queue order).
-    ``ShoeEvent(kind, t, uid, card, seq, boot, detail, info)``: kind ``card``, ``misread``,
-    ``double``, ``jam``, ``error``, ``connected`` (info: fw, proto, boot, reader, port),
-    ``disconnected`` (detail: why), ``status`` (heartbeat info, or a warning in detail).
+    ``ShoeEvent(kind, t, uid, card, seq, boot, detail, info, point)``: kind ``card``,
+    ``misread``, ``double``, ``jam``, ``error``, ``connected`` (info: fw, proto, boot,
+    reader, port, points), ``disconnected`` (detail: why), ``status`` (heartbeat info, or
+    a warning in detail), ``lost``; ``point`` = where a card or error was read: "shoe"
+    (the shoe's exit) or "slot" (the discard slot), ``SHOE_POINTS``.
 
 Buttons (``device.buttons``, ``device.pins``)
     ``config, errors = parse_button_config(toml_dict["buttons"])`` (all errors at once;
@@ -28,9 +30,13 @@ Buttons (``device.buttons``, ``device.pins``)
 
 Card shoe (``device.shoe``)
     ``ShoeLink(port, *, events, deck_map=None)`` -> ``start()``, ``close()``, ``connected``,
-    ``stats()``, ``set_mode("deal" | "enrol" | "idle")``. ``DeckMap.load(path)`` /
-    ``load_many(paths)`` (``|`` merges decks), ``Enroller`` builds one.
-    ``rummy-table shoe-sim --link /tmp/cardshoe [--seed N] [faults]`` is the simulated shoe.
+    ``points``, ``stats()``, ``set_mode("deal" | "enrol" | "idle")``. ``DeckMap.load(path)``
+    / ``load_many(paths)`` (``|`` merges decks), ``Enroller`` builds one. Protocol 3
+    (``device.shoe.protocol``, also the firmware's file) names the read point of each card.
+    ``device.shoe.sim.ShoeTwin`` is the simulated shoe and slot (the firmware's own
+    ``fwlogic.py`` on a pty): ``feed(point, card)``, ``misread``, ``double``, ``unknown``,
+    ``jam``, ``unplug``/``replug``, ``reboot``, ``wait_idle``; ``rummy-table shoe-sim
+    --link /tmp/cardshoe [--seed N] [faults] [--commands]`` runs one as a process.
 
 Watchdog (``device.watchdog``)
     ``ready(status)``, ``watchdog()``, ``status(text)``, ``watchdog_interval()``; no-ops

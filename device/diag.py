@@ -147,14 +147,16 @@ class Diag:
         if event.kind == "card":
             name = str(event.card) if event.card else "?"
             self.cards_read.append(name)
-            self.say(f"shoe card {name} uid {event.uid} seq {event.seq} {event.detail}".rstrip())
+            line = f"{event.point} card {name} uid {event.uid} seq {event.seq} {event.detail}"
+            self.say(line.rstrip())
             if self.enroller is not None and self.link is not None:
                 self.enrol(event.uid or "")
         elif event.kind == "connected":
             info = event.info
             self.say(
                 f"shoe connected on {info.get('port')}: firmware {info.get('fw')}, protocol "
-                f"{info.get('proto')}, reader {info.get('reader')}, boot {info.get('boot')}"
+                f"{info.get('proto')}, reader {info.get('reader')}, boot {info.get('boot')}, "
+                f"read points {'+'.join(info.get('points', ()))}"
             )
             if self.enroller is not None:
                 self.link.set_mode("enrol")
@@ -162,7 +164,7 @@ class Diag:
             if event.detail:
                 self.say(f"shoe: {event.detail}")
         else:
-            self.say(f"shoe {event.kind} {event.detail}".rstrip())
+            self.say(f"{event.point} {event.kind} {event.detail}".rstrip())
 
     def enrol(self, uid: str) -> None:
         assert self.enroller is not None

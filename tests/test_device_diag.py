@@ -51,6 +51,7 @@ def test_diag_shows_presses_lamps_and_shoe_cards(tmp_path, capsys):
     assert out.count("lamp seat ") == 6
     assert "seat 0 BUY press (sim)" in out and "seat 0 BUY release (sim)" in out
     assert "shoe connected on" in out and "firmware sim-0.3.0" in out
+    assert "read points shoe+slot" in out and "shoe card AS uid" in out
     assert "cards read: AS KH 7D" in out
     assert "status: buttons presses=" in out and "cards=3" in out
 

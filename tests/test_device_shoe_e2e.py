@@ -47,13 +47,21 @@ def run_deal(tmp_path, sim_args, *, expected, decks=1, timeout=20.0, via_cli=Fal
                 except queue.Empty:
                     pass
             stats = link.stats()
+    finally:
+        out = finish(proc)
+    return events, stats, out
+
+
+def finish(proc: subprocess.Popen) -> str:
+    """Wait for the sim process (kill it if it hangs); its stdout; it must exit 0."""
+    try:
         out, err = proc.communicate(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     assert proc.returncode == 0, err
-    return events, stats, out
+    return out
 
 
 def cards_of(events):
@@ -132,3 +140,58 @@ def test_sim_rejects_bad_options_with_a_message(args, message):
         cwd=ROOT,
     )
     assert proc.returncode == 2 and message in proc.stderr
+
+
+def test_the_sim_process_takes_commands_for_both_gates(tmp_path):
+    link_path = str(tmp_path / "cardshoe")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "device.shoe.sim", "--link", link_path, "--no-deal", "--commands"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    q: queue.Queue = queue.Queue()
+    events: list[ShoeEvent] = []
+
+    def ask(line: str) -> str:
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        return proc.stdout.readline().strip()
+
+    try:
+        assert proc.stdout.readline().startswith("PTY /dev/")
+        assert proc.stdout.readline().startswith("LINK ")
+        with ShoeLink(link_path, events=q, deck_map=DeckMap.simulated(2), backoff=(0.05, 0.2)):
+            deadline = time.monotonic() + 5
+            while not any(e.kind == "connected" for e in events) and time.monotonic() < deadline:
+                try:
+                    events.append(q.get(timeout=0.1))
+                except queue.Empty:
+                    pass
+            assert ask("feed slot AS").startswith("OK 04")
+            assert ask("feed shoe KH 1").startswith("OK 04")
+            assert ask("misread shoe") == "OK"
+            assert ask("double slot 2C 3C").startswith("OK 04")
+            assert ask("unknown shoe").startswith("OK 04FFFE")
+            assert ask("feed bin AS").startswith("ERR")
+            assert ask("feed slot ZZ").startswith("ERR")
+            assert ask("frobnicate").startswith("ERR unknown command")
+            assert ask("idle") == "OK"
+            time.sleep(0.2)
+            while not q.empty():
+                events.append(q.get_nowait())
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+    finally:
+        finish(proc)
+    reads = [e for e in events if e.kind not in ("connected", "status")]
+    by_gate = {
+        pt: [(e.kind, str(e.card)) for e in reads if e.point == pt] for pt in ("shoe", "slot")
+    }
+    assert by_gate == {  # each gate in the order of its passes (the two run side by side)
+        "shoe": [("card", "KH"), ("misread", "None"), ("card", "None")],
+        "slot": [("card", "AS"), ("double", "None")],
+    }
+    assert events[0].info["points"] == ("shoe", "slot")

@@ -272,16 +272,17 @@ def test_sequence_wraps_at_65536():
     assert [str(e.card) for e in drain(q) if e.kind == "card"] == ["AS", "2S", "3S", "4S"]
 
 
+LINE_FAULTS = {  # probabilities per frame (shoe -> Pi) and per ACK (Pi -> shoe)
+    "seed": st.integers(0, 2**16),
+    "drop": st.floats(0, 0.3),
+    "bad": st.floats(0, 0.3),
+    "dup": st.floats(0, 0.3),
+    "ack_drop": st.floats(0, 0.3),
+}
+
+
 @settings(max_examples=30, deadline=None)
-@given(
-    seed=st.integers(0, 2**16),
-    drop=st.floats(0, 0.3),
-    bad=st.floats(0, 0.3),
-    dup=st.floats(0, 0.3),
-    garbage=st.floats(0, 0.3),
-    ack_drop=st.floats(0, 0.3),
-    count=st.integers(1, 104),
-)
+@given(**LINE_FAULTS, garbage=st.floats(0, 0.3), count=st.integers(1, 104))
 def test_every_card_exactly_once_in_order_despite_faults(
     seed, drop, bad, dup, garbage, ack_drop, count
 ):
@@ -463,14 +464,7 @@ def test_shoe_events_refuse_an_unknown_point():
 
 
 @settings(max_examples=20, deadline=None)
-@given(
-    seed=st.integers(0, 2**16),
-    drop=st.floats(0, 0.3),
-    bad=st.floats(0, 0.3),
-    dup=st.floats(0, 0.3),
-    ack_drop=st.floats(0, 0.3),
-    count=st.integers(1, 60),
-)
+@given(**LINE_FAULTS, count=st.integers(1, 60))
 def test_both_gates_every_card_once_in_judged_order_despite_faults(
     seed, drop, bad, dup, ack_drop, count
 ):
@@ -499,3 +493,82 @@ def test_both_gates_every_card_once_in_judged_order_despite_faults(
     assert got == judged
     assert sorted(uid for _, uid in got) == sorted(sim_uid(c) for c in order)
     assert rx.counters["lost"] == 0
+
+
+# -- MODE / LED are resent until the shoe ACKs them ---------------------------------------
+def shoe_ack(frame: bytes, shoe_seq: int = 0) -> bytes:
+    return p.encode(shoe_seq, p.ACK, (str(p.decode(frame)[0]),))
+
+
+def test_mode_is_resent_until_the_shoe_acks_it_and_a_newer_one_replaces_it():
+    clock = [0.0]
+    q: queue.Queue = queue.Queue()
+    rx = ShoeReceiver(events=q, clock=lambda: clock[0])
+    rx.start_connection()
+    first = rx.reliable_command(p.MODE, ("enrol",))  # before the shoe is connected: kept
+    assert rx.resend_commands() == []  # nothing goes to a shoe that is not ready
+    out = rx.feed(hello())  # connected: it gets what it has not heard
+    assert out == [first]
+    clock[0] = 0.3
+    assert rx.resend_commands() == []
+    clock[0] = 0.6
+    assert rx.resend_commands() == [first]  # the same frame, the same seq
+    newer = rx.reliable_command(p.MODE, ("deal",))
+    clock[0] = 1.2
+    assert rx.resend_commands() == [newer] and rx.pending_commands == 1
+    rx.feed(shoe_ack(newer))
+    clock[0] = 5.0
+    assert rx.resend_commands() == [] and rx.pending_commands == 0
+    assert rx.counters["commands_resent"] == 3
+
+
+def test_a_pending_mode_goes_to_a_new_boot_too():
+    rx, q = make()
+    rx.start_connection()
+    rx.feed(hello())
+    frame = rx.reliable_command(p.MODE, ("idle",))
+    rx.feed(hello(boot="12345678", ready=False))
+    assert rx.feed(hello(boot="12345678")) == [frame]
+
+
+def test_the_firmware_applies_a_resent_command_once():
+    import fwload
+
+    fw = fwload.load()
+    try:
+        shoe = fw.logic.Shoe("CAFEF00D", 0)
+        shoe.host_line(p.encode(1, p.HELLO_Q, ("CAFEF00D",)), 0)
+        mode = p.encode(40, p.MODE, ("deal",))
+        shoe.host_line(mode, 10)
+        shoe.gates["shoe"].recent["04000000000001"] = 5  # dealt since that MODE
+        shoe.host_line(mode, 600)  # our ACK was lost: the Pi resends the same frame
+        assert shoe.gates["shoe"].recent == {"04000000000001": 5}  # not a new load
+        acks_ = [f for _, k, f in (p.decode(x) for x in shoe.take_output()) if k == p.ACK]
+        assert acks_ == [["40"], ["40"]]
+        shoe.host_line(p.encode(41, p.MODE, ("deal",)), 700)  # a new MODE: a new load
+        assert shoe.gates["shoe"].recent == {}
+    finally:
+        fwload.unload()
+
+
+def test_mode_reaches_the_twin_over_a_line_that_loses_half_the_commands():
+    from device.shoe.sim import ShoeTwin
+
+    q: queue.Queue = queue.Queue()
+    with (
+        ShoeTwin(speed=5.0, seed=2, faults=Faults(drop_in=0.5)) as twin,
+        ShoeLink(twin.path, events=q, backoff=(0.02, 0.1)) as link,
+    ):
+        deadline = time.monotonic() + 10
+        while not link.connected and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for mode in ("idle", "enrol", "deal", "idle"):
+            link.set_mode(mode)
+            deadline = time.monotonic() + 10
+            while twin.board.mode != mode and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert twin.board.mode == mode
+        deadline = time.monotonic() + 10
+        while link.receiver.pending_commands and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert link.receiver.pending_commands == 0

@@ -162,3 +162,27 @@ def test_a_shoe_only_board_refuses_the_slot_and_announces_only_shoe():
         assert ev.of("connected")[0].info["points"] == ("shoe",)
         with pytest.raises(ValueError, match="no read point 'slot'"):
             twin.feed("slot", "AS")
+
+
+def test_an_unplug_that_cuts_the_power_boots_the_board_again(rig):
+    twin, _, ev = rig
+    first = twin.boot
+    twin.feed("shoe", "AS")
+    twin.feed("slot", "KH")
+    assert twin.wait_idle(8)
+    twin.unplug(power_cut=True)
+    assert ev.wait(lambda g: any(e.kind == "disconnected" for e in g))
+    twin.feed("slot", "QC")  # pushed through a dead gate: never read
+    time.sleep(0.2)
+    twin.replug()
+    assert ev.wait(lambda g: [e.boot for e in g if e.kind == "connected"][-1:] == [twin.boot])
+    assert twin.boot != first and twin.tally.power_cuts == 1
+    assert twin.tally.unread == [("slot", (sim_uid(parse_card("QC")),))]
+    twin.feed("slot", "QC")  # the table asked: passed again
+    assert twin.wait_idle(8)
+    assert ev.wait(lambda g: len([e for e in g if e.kind == "card"]) == 3)
+    assert [(e.boot, e.point, str(e.card)) for e in ev.of("card")] == [
+        (first, "shoe", "AS"),
+        (first, "slot", "KH"),
+        (twin.boot, "slot", "QC"),
+    ]

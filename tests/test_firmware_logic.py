@@ -102,14 +102,17 @@ def test_the_next_card_inside_the_grace_time_is_judged_separately(fw):
     assert [k for k, _ in kinds(fw, shoe)] == ["CARD", "CARD"]
 
 
-def test_jam_reported_once(fw):
-    shoe = ready(fw)
-    shoe.beam("shoe", True, 1000)
+@pytest.mark.parametrize("points, point", [(None, "shoe"), (("shoe", "slot"), "slot")])
+def test_jam_reported_once_at_its_gate(fw, points, point):
+    shoe = ready(fw, points=points)
+    shoe.beam(point, True, 1000)
     for t in range(1100, 6000, 100):
         shoe.tick(t)
-    assert [f for k, f in kinds(fw, shoe) if k == "ERR"] == [["JAM", "shoe"]]
-    shoe.tag("shoe", "04000000000009", 6000)
-    shoe.beam("shoe", False, 6010)
+    got = frames(fw, shoe, hb=True)
+    assert [f for _, k, f in got if k == "ERR"] == [["JAM", point]]
+    assert [f[1] for _, k, f in got if k == "HB"][-1] == "jam"
+    shoe.tag(point, "04000000000009", 6000)
+    shoe.beam(point, False, 6010)
     shoe.tick(6100)
     assert [k for k, _ in kinds(fw, shoe) if k != "HB"] == ["CARD"]
 
@@ -351,17 +354,6 @@ def test_tags_read_before_the_edge_is_debounced_belong_to_the_card(fw):
     shoe.beam("shoe", False, 1030)
     shoe.tick(1200)
     assert kinds(fw, shoe) == [("CARD", ["04000000000001", "shoe"])]
-
-
-def test_a_jam_names_its_gate_and_the_heartbeat_says_jam(fw):
-    shoe = both(fw)
-    shoe.beam("slot", True, 1000)
-    for t in range(1100, 3500, 100):
-        shoe.tick(t)
-    assert [f for k, f in kinds(fw, shoe) if k == "ERR"] == [["JAM", "slot"]]
-    shoe.tick(4500)
-    hb = [f for _, k, f in frames(fw, shoe, hb=True) if k == "HB"]
-    assert hb and hb[-1][1] == "jam"
 
 
 def test_idle_mode_reports_neither_gate(fw):

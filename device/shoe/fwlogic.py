@@ -161,6 +161,8 @@ class Shoe:
         self.mode = "deal"
         self.led = ""
         self.reset_requested = False
+        self.cmd_seq = -1  # the last MODE/LED applied: the Pi resends until it has our ACK
+        self.cmd_fields = None
         self.last_hb = now
         self.rx = b""
         self.out = []
@@ -285,6 +287,11 @@ class Shoe:
                     entry[2] = now
                     self.out.append(entry[1])
             return
+        if kind in (p.MODE, p.LED) and seq == self.cmd_seq and fields == self.cmd_fields:
+            self.out.append(p.encode(self.seq, p.ACK, (str(seq),)))  # a resend: once is enough
+            return
+        if kind in (p.MODE, p.LED):
+            self.cmd_seq, self.cmd_fields = seq, fields
         if kind == p.MODE and fields and fields[0] in p.MODES:
             self.mode = fields[0]
             for gate in self.gates.values():  # a new load: every card may come again

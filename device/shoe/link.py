@@ -9,6 +9,11 @@ moved past it, or a new boot) is reported as a ``lost`` event, not waited for. A
 boot's HELLO always gets ``HELLO?`` (the shoe sends no card before it), also when the
 port stayed open while the shoe restarted.
 
+Commands: ``MODE`` and ``LED`` are idempotent and resent (the same frame, every 0.5 s
+while connected, also to a new boot) until the shoe ACKs them; a newer command of the same
+kind replaces an unanswered one. The shoe applies a repeated frame once. ``RESET`` is sent
+once (resending it to the boot it started would reset that one too).
+
 Read points (protocol 3): a board with two gates says ``points=shoe+slot`` in HELLO and
 names the point in every CARD/ERR frame; both gates share one sequence, so the cards of
 the shoe and of the discard slot arrive in the order the board judged them, each as a
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -64,7 +70,10 @@ COUNTERS = (
     "disconnects",
     "open_failures",
     "restarts",
+    "commands_resent",
 )
+RELIABLE_COMMANDS = (p.MODE, p.LED)
+COMMAND_RESEND = 0.5
 
 
 class ShoeReceiver:
@@ -103,7 +112,10 @@ class ShoeReceiver:
         self._pending: dict[int, tuple[str, list[str]]] = {}
         self._heard: str | None = None  # boot of the last HELLO/HB on this connection
         self._asked_boot: str | None = None  # last boot we named in a HELLO?
-        self._host_seq = 0
+        # random start: a restarted app's first command never repeats the last one's seq
+        self._host_seq = random.randrange(p.SEQ_MOD)
+        self._commands: dict[int, list[Any]] = {}  # host seq -> [frame, kind, last sent]
+        self._commands_lock = threading.Lock()  # commands come from the app's thread
         self._hello_asked = float("-inf")
 
     # -- helpers -----------------------------------------------------------------------
@@ -115,8 +127,43 @@ class ShoeReceiver:
 
     def command(self, kind: str, fields: tuple[str, ...] = ()) -> bytes:
         """A frame from the Pi (own sequence numbers)."""
-        self._host_seq = p.seq_next(self._host_seq)
-        return p.encode(self._host_seq, kind, fields)
+        with self._commands_lock:
+            self._host_seq = p.seq_next(self._host_seq)
+            return p.encode(self._host_seq, kind, fields)
+
+    def reliable_command(self, kind: str, fields: tuple[str, ...] = ()) -> bytes:
+        """A ``MODE``/``LED`` frame, kept and resent until the shoe ACKs it."""
+        frame = self.command(kind, fields)
+        seq = p.decode(frame)[0]
+        with self._commands_lock:
+            for old in [s for s, entry in self._commands.items() if entry[1] == kind]:
+                del self._commands[old]  # superseded
+            self._commands[seq] = [frame, kind, self.clock()]
+        return frame
+
+    @property
+    def pending_commands(self) -> int:
+        with self._commands_lock:
+            return len(self._commands)
+
+    def resend_commands(self, every: float = COMMAND_RESEND) -> list[bytes]:
+        """Commands the shoe has not ACKed yet, due again (only to a ready shoe)."""
+        if not self.ready:
+            return []
+        now = self.clock()
+        out = []
+        with self._commands_lock:
+            for entry in self._commands.values():
+                if now - entry[2] >= every:
+                    entry[2] = now
+                    out.append(entry[0])
+        self.counters["commands_resent"] += len(out)
+        return out
+
+    def _command_acked(self, fields: list[str]) -> None:
+        if fields and fields[0].isdigit():
+            with self._commands_lock:
+                self._commands.pop(int(fields[0]), None)
 
     def start_connection(self) -> list[bytes]:
         """A port was (re)opened: forget the boot until HELLO confirms it; ask for HELLO."""
@@ -168,6 +215,8 @@ class ShoeReceiver:
                 return self._hb(seq, fields)
             if kind in p.RELIABLE:
                 return self._reliable(seq, kind, fields)
+            if kind == p.ACK:  # the shoe took one of our commands
+                self._command_acked(fields)
         except (ValueError, IndexError, KeyError):
             self.counters["malformed"] += 1
         return []  # ACK replies and unknown types need no answer
@@ -222,6 +271,7 @@ class ShoeReceiver:
                 self.ready = True
                 self.counters["connects"] += 1
                 self._emit(SHOE_CONNECTED, boot=boot, info=dict(self.info))
+                return self.resend_commands(every=0.0)  # what a new boot has not heard
             return []
         self.ready = False  # not named yet (its boot HELLO): it waits for HELLO?,<boot>
         return [self._ask_hello()]
@@ -448,13 +498,22 @@ class ShoeLink:
         return self
 
     def send(self, kind: str, *fields: str) -> bool:
-        """Send a command (``MODE``, ``LED``, ``RESET``); False when not connected."""
+        """Send a command (``MODE``, ``LED``, ``RESET``); False when not connected now.
+        ``MODE`` and ``LED`` are kept until the shoe ACKs them: sent when it connects,
+        resent until then (a ``RESET`` while not connected is dropped)."""
+        reliable = kind in RELIABLE_COMMANDS
         with self._write_lock:
             ser = self._serial
-            if ser is None:
+            if reliable:
+                frame = self.receiver.reliable_command(kind, fields)
+            elif ser is None:
                 return False
+            else:
+                frame = self.receiver.command(kind, fields)
+            if ser is None or not self.receiver.ready:
+                return False  # kept: the shoe gets it once connected
             try:
-                ser.write(self.receiver.command(kind, fields))
+                ser.write(frame)
             except Exception as exc:  # the reader thread notices and reconnects
                 self.last_error = str(exc)
                 return False
@@ -512,6 +571,7 @@ class ShoeLink:
                         buf = b""
                     self._write(ser, out)
                 self._write(ser, self.receiver.maybe_ask_hello())
+                self._write(ser, self.receiver.resend_commands())
                 quiet_since = max(self.receiver.last_frame_t, opened)
                 if self.clock() - quiet_since > self.stale_after:
                     return f"no message from the shoe for {self.stale_after:g} s"

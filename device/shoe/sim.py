@@ -19,7 +19,10 @@ API (the table's simulator, the e2e tests, the device tests)::
     twin.unknown("slot")              # a tag not in the deck map -> a card event, card None
     twin.jam("shoe", seconds=3.0)     # the beam stays broken (ERR JAM), then the card passes
     twin.unplug(); twin.replug()      # the pty goes away / comes back at the same path
+    twin.unplug(power_cut=True)       #   ... and the board loses power (boots on replug)
     twin.reboot()                     # the board restarts: new boot id, unacked frames gone
+    twin.deal([(card, deck), ...], point="shoe")  # a polite automatic dealer (waits for
+                                      #   the Pi, never overflows the board's window)
     twin.wait_idle(timeout=5.0)       # True once every pass is judged and every frame ACKed
     twin.tally                        # what was passed, judged, sent, ACKed, lost (Tally)
     twin.close()
@@ -111,6 +114,8 @@ class Tally:
     pi_acked: set[Frame] = field(default_factory=set)  # the Pi wrote an ACK for it
     acked: set[Frame] = field(default_factory=set)  # the board took the ACK
     lost_in_reboot: list[Frame] = field(default_factory=list)  # unacked at a reboot
+    unread: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # passed unpowered
+    power_cuts: int = 0
     dropped: int = 0  # pushed out of the board's window (32 unacked)
     boots: list[str] = field(default_factory=list)
     reboots: int = 0
@@ -149,6 +154,7 @@ class _Pass:
     hold_ms: int
     gap_ms: int
     polite: bool = False  # the automatic dealer: waits for the Pi and a free window
+    reload: bool = False  # a new load goes into the gate first (what MODE,deal tells it)
 
 
 class _GateHand:
@@ -201,6 +207,7 @@ class Twin:
         self.sent = {"frames": 0, "dropped": 0, "corrupted": 0, "duplicated": 0, "garbage": 0}
         self._lock = threading.RLock()  # board and hands (API calls come from other threads)
         self._unknown = 0
+        self.powered = True
         self.board = self._new_board(now, boot)
 
     # -- the board -----------------------------------------------------------------------
@@ -288,12 +295,18 @@ class Twin:
 
     # -- hands ---------------------------------------------------------------------------
     def _queue(
-        self, point: str, tags: Sequence[str], hold_ms: int, gap_ms: int, polite: bool
+        self,
+        point: str,
+        tags: Sequence[str],
+        hold_ms: int,
+        gap_ms: int,
+        polite: bool,
+        reload: bool = False,
     ) -> None:
         if point not in self.hands:
             raise ValueError(f"this board has no read point {point!r} (it has {self.points})")
         with self._lock:
-            self.hands[point].queue.append(_Pass(tuple(tags), hold_ms, gap_ms, polite))
+            self.hands[point].queue.append(_Pass(tuple(tags), hold_ms, gap_ms, polite, reload))
             with self.tally.lock:
                 kind = {0: "misread", 1: "card"}.get(len(tags), "double")
                 self.tally.passes.append((point, kind, tuple(tags)))
@@ -348,11 +361,21 @@ class Twin:
     ) -> None:
         """The automatic dealer: ``(card, deck)`` through gate ``point`` (the shoe's exit),
         each only once the Pi has named the board and the window has room (a polite hand:
-        nothing is lost to the board's window; misreads per ``faults``)."""
+        nothing is lost to the board's window; misreads per ``faults``). A tag that comes
+        again in ``cards`` starts a new load: the gate forgets its dealt cards then, as the
+        table's ``MODE,deal`` before a new load makes it."""
+        seen: set[str] = set()
         for card, deck in cards:
+            uid = sim_uid(card, deck)
+            reload = uid in seen
+            if reload:
+                seen = set()
+            seen.add(uid)
             if self.faults.misread and self.rng.random() < self.faults.misread:
-                self._queue(point, (), hold_ms, interval_ms, True)  # the dealer feeds it again
-            self._queue(point, (sim_uid(card, deck),), hold_ms, interval_ms, True)
+                # the dealer feeds it again
+                self._queue(point, (), hold_ms, interval_ms, True, reload)
+                reload = False
+            self._queue(point, (uid,), hold_ms, interval_ms, True, reload)
 
     def _hand(self, point: str, hand: _GateHand, now: int) -> None:
         board = self.board
@@ -364,45 +387,79 @@ class Twin:
             if nxt.polite and not (board.host_ready and len(board.unacked) < WINDOW - 1):
                 board.beam(point, False, now)
                 return
+            if nxt.reload and board.gates[point].window is not None:
+                board.beam(point, False, now)  # the last load's last card is judged first
+                return
             hand.current = hand.queue.pop(0)
             hand.started = now
             hand.cleared = None
+            if hand.current.reload:
+                board.gates[point].recent = {}
         cur = hand.current
-        if hand.cleared is None:
+        steady = board.gates[point].debounce_ms + 1  # a hand is never a glitch: the beam
+        if hand.cleared is None:  # stays broken, and then clear, longer than the debounce
             board.beam(point, True, now)
             if now - hand.started >= min(TAG_AFTER_MS, cur.hold_ms // 2):
                 for uid in cur.tags:
                     board.tag(point, uid, now)
-            if now - hand.started >= cur.hold_ms:
+            if now - hand.started >= max(cur.hold_ms, steady):
                 hand.cleared = now
                 board.beam(point, False, now)
         else:
             board.beam(point, False, now)
-            if now - hand.cleared >= cur.gap_ms:
+            if now - hand.cleared >= max(cur.gap_ms, steady):
                 hand.current = None
 
     # -- time ----------------------------------------------------------------------------
     def step(self, now: int) -> None:
         """Move the hands and the board to ``now`` (ms) and write what the board sends."""
         with self._lock:
+            if not self.powered:
+                self._unpowered(now)
+                return
             for point, hand in self.hands.items():
                 self._hand(point, hand, now)
             self.board.tick(now)
             for line in self.board.take_output():
                 self.transmit(line)
 
-    def reboot_board(self, now: int) -> None:
-        """The board restarts: its RAM (unacked frames, gate state) is gone."""
+    def _unpowered(self, now: int) -> None:
+        """The board is off: a card passed now goes through its gate unread."""
+        for point, hand in self.hands.items():
+            if hand.current is None and hand.queue:
+                hand.current = hand.queue.pop(0)
+                hand.started = now
+                hand.cleared = None
+                with self.tally.lock:
+                    self.tally.unread.append((point, hand.current.tags))
+            cur = hand.current
+            if cur is not None and now - hand.started >= cur.hold_ms + cur.gap_ms:
+                hand.current = None
+
+    def power(self, on: bool, now: int) -> None:
+        """Power off (the board stops; its RAM goes) or on (it boots: a new boot id)."""
+        with self._lock:
+            if on and not self.powered:
+                self.powered = True
+                self.reboot_board(now, cut=True)
+            elif not on and self.powered:
+                self.powered = False
+                with self.tally.lock:
+                    self.tally.power_cuts += 1
+
+    def reboot_board(self, now: int, cut: bool = False) -> None:
+        """The board restarts: its RAM (unacked frames, gate state) is gone. ``cut``: it
+        was powered off (nothing was written meanwhile)."""
         with self._lock:
             old = self.board
             with self.tally.lock:
                 self.tally.reboots += 1
                 self.tally.lost_in_reboot += [(old.boot, entry[0]) for entry in old.unacked]
             pending = old.take_output()
-            if pending and self.rng.random() < 0.5:  # cut in the middle of a frame
+            if not cut and pending and self.rng.random() < 0.5:  # cut in a frame's middle
                 line = pending[0]
                 self.write(line[: self.rng.randrange(1, len(line))])
-            if self.rng.random() < 0.5:
+            if not cut and self.rng.random() < 0.5:
                 self.write(b"MPY: soft reboot\r\n")
             self.board = self._new_board(now)
 
@@ -592,13 +649,16 @@ class ShoeTwin(Twin):
         if not done.wait(timeout):
             raise TimeoutError(f"shoe twin did not {what}")
 
-    def unplug(self) -> None:
-        """The USB cable is pulled: the pty and its symlink go away (the board, powered
-        elsewhere, keeps running: cards passed now wait in its window, up to 32)."""
-        self._call("unplug")
+    def unplug(self, *, power_cut: bool = False) -> None:
+        """The USB cable is pulled: the pty and its symlink go away. The board, powered
+        elsewhere, keeps running (cards passed now wait in its window, up to 32); with
+        ``power_cut`` it is powered by the cable, as a Pico on the Pi's USB: it stops, the
+        frames it had not got ACKed are gone, and a card passed while it is off is not
+        read at all (``tally.unread``); replug boots it (a new boot id)."""
+        self._call("unplug-cut" if power_cut else "unplug")
 
     def replug(self) -> None:
-        """The cable is back: a new pty at the same symlink."""
+        """The cable is back: a new pty at the same symlink (and power, after a cut)."""
         self._call("replug")
 
     def reboot(self) -> None:
@@ -607,13 +667,16 @@ class ShoeTwin(Twin):
 
     def _do(self, what: str) -> None:
         with self._lock:
-            if what == "unplug" and self.fd is not None:
+            if what.startswith("unplug") and self.fd is not None:
                 self.fd = None
                 self.pty.close()
                 with self.tally.lock:
                     self.tally.unplugs += 1
+                if what == "unplug-cut":
+                    self.power(False, self.now())
             elif what == "replug" and self.fd is None:
                 self.fd = self.pty.open()
+                self.power(True, self.now())
             elif what == "reboot":
                 self.reboot_board(self.now())
 
@@ -643,14 +706,16 @@ class ShoeTwin(Twin):
                 done.set()
             fd = self.fd
             data = b""
-            if fd is not None and select.select([fd], [], [], 0.001)[0]:
+            busy = any(h.busy for h in self.hands.values())
+            wait = 0.001 if busy else 0.004  # a pass wants ms steps; an idle board less
+            if fd is not None and select.select([fd], [], [], wait)[0]:
                 try:
                     data = os.read(fd, 4096)
                 except OSError as exc:  # EIO: no process has the slave open right now
                     if exc.errno not in (errno.EIO, errno.EAGAIN, errno.EBADF):
                         raise
             elif fd is None:
-                time.sleep(0.001)
+                time.sleep(wait)
             if data:
                 self.receive(data, self.now())
             self.step(self.now())
@@ -811,7 +876,8 @@ def main(argv: list[str] | None = None) -> int:
             threading.Thread(target=_stdin_commands, args=(twin, stop), daemon=True).start()
         if args.start_delay:
             time.sleep(args.start_delay)
-        twin.deal(order, interval_ms=round(args.interval * 1000))
+        interval_ms = round(args.interval * 1000)
+        twin.deal(order, interval_ms=interval_ms, hold_ms=max(5, min(20, interval_ms)))
         while not stop.is_set():
             if args.duration and time.monotonic() - start > args.duration:
                 break
