@@ -109,6 +109,9 @@ def sim_main(argv: list[str] | None = None) -> int:
     if people is not None:
         for note in people.tally.notes[-20:]:
             print(f"real cards: {note}", flush=True)
+        asked = ", ".join(f"{k} {n}" for k, n in sorted(people.tally.questions.items()))
+        print(f"real cards: the table asked: {asked or 'nothing'}; {people.tally.faults} faults injected, "
+              f"{people.tally.voided} hands voided", flush=True)
         print(app.real.summary(), flush=True)  # the last line
         if people.tally.lost or people.tally.wrong:
             code = code or 1

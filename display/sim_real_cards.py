@@ -54,6 +54,7 @@ class SimTally:
     wrong: int = 0  # times the table's hands differed from the cards held
     voided: int = 0  # hands voided by the operator (an unknown tag)
     notes: list[str] = field(default_factory=list)
+    questions: Counter[str] = field(default_factory=Counter)  # the table's questions by kind
 
 
 @dataclass
@@ -248,9 +249,12 @@ class SimTable:
 
     def _note_prompts(self, reads: Any) -> None:
         """A question of the table that was there and is gone: a fault recovered from."""
-        number = reads.prompt.number if reads.prompt is not None else None
+        p = reads.prompt
+        number = p.number if p is not None else None
         if self._open_prompt is not None and number != self._open_prompt:
             self.tally.recovered += 1
+        if p is not None and number != self._open_prompt:
+            self.tally.questions[f"{p.kind}{':' + p.why if p.why else ''}"] += 1
         self._open_prompt = number
 
     def _snapshot(self, m: Any) -> tuple[Any, ...]:
@@ -358,8 +362,8 @@ class SimTable:
         hands = _engine_hands(m)
         if not hands:
             return
-        if _over(m):
-            return
+        if _over(m) or _phase(m) == "penalty":
+            return  # (a buy's stock cards join the hand when the buy is complete)
         differ = [s for s, h in enumerate(hands) if Counter(h) != Counter(self.cards_of(s))]
         if differ and not self._mismatch:
             self.tally.wrong += 1
