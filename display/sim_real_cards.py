@@ -22,6 +22,7 @@ and lets the user pass them (clicks) with the people idle (``auto=False``).
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -39,6 +40,7 @@ PRESS_S = 0.06  # a tap: pressed this long
 LOCKOUT_S = 0.36  # the board's lockout between two presses of a button (0.3 s) and then some
 REACTION_S = 4.0  # a read the table has not taken by then is lost
 UNPLUG_S = 0.6  # how long an unplug lasts
+YIELD_S = 0.002  # waiting for a read, the people let the link's threads run (headless spins)
 STALL_S = 20.0  # nothing moved this long: the notes say what the table waited for
 SLOT_AGAIN_S = 1.7  # the slot's reader ignores a card it read in the last 1.5 s (it lies on the pile)
 
@@ -202,6 +204,7 @@ class SimTable:
         self._watch(m, now)
         if self.pending is not None:
             if not self._answered(m, now):
+                time.sleep(YIELD_S)  # headless: the link's and the readers' threads run meanwhile
                 return
         if not self.auto or now < self._busy_until or self._buttons:
             return
@@ -241,7 +244,10 @@ class SimTable:
         elif now - self._still[1] > STALL_S and not self._still[2]:
             self._still = (key, self._still[1], True)
             self._note(f"nothing moved for {STALL_S:g} s: to act {m.to_act()}, need {m.reads.need()}, "
-                       f"prompt {m.reads.prompt}, phase {_phase(m)}")
+                       f"prompt {m.reads.prompt}, phase {_phase(m)}, last {m.history[-1][0] if m.history else None}, "
+                       f"held {[sorted(map(str, self.cards_of(s))) for s in range(len(m.seats))]}, "
+                       f"table {[sorted(map(str, h)) for h in _engine_hands(m)]}")
+            print(f"real cards: {self.tally.notes[-1]}", file=sys.stderr, flush=True)
 
     def _note(self, text: str) -> None:
         if text not in self.tally.notes[-5:]:
