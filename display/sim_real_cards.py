@@ -649,8 +649,9 @@ class SimTable:
 
 
 #: the calls after which the table may have moved cards from the pile into a hand
-TAKE_KINDS = frozenset({"take_upcard", "draw_discard", "take_and_knock", "buy", "answer", "take_cards",
-                        "stock_cards"})
+TAKE_KINDS = frozenset({"take_upcard", "draw_discard", "take_and_knock", "buy", "answer", "take_cards"})
+# (not stock_cards: a buy's stock cards come out of the shoe; taken from the tray by mistake
+# they were counted twice when the other pack's copy lay on the pile)
 
 BUTTON_OF: dict[str, str] = {
     # gin
