@@ -92,6 +92,9 @@ class App:
         clock: Callable[[], float] = time.monotonic,
         out: Any = None,
         record_bots: bool = False,
+        real_cards: bool = False,
+        readers: Any = None,
+        shoe_port: str | None = None,
     ) -> None:
         self.config = config
         self.mode = mode
@@ -120,17 +123,23 @@ class App:
         )
         i18n.set_language(self.settings.language)
         init_pygame(headless=self.headless)
+        real = bool(real_cards or config.shoe.enabled)
+        self.strip_w = SIM_STRIP
+        if real and mode == "sim":
+            from display.real_cards_panel import STRIP_W
+
+            self.strip_w = STRIP_W  # the buttons and the cards in hand
         size = size or (d.width, d.height)
         if mode == "sim":  # the window (table + button strip) must fit the desktop
             desk = desktop_size()
-            fitted = fit_table_size(size, SIM_STRIP, desk) if desk else size
+            fitted = fit_table_size(size, self.strip_w, desk) if desk else size
             if desk and fitted != tuple(size):
                 print(f"window: the table is {fitted[0]}x{fitted[1]} (not {size[0]}x{size[1]}) "
                       f"to fit the {desk[0]}x{desk[1]} desktop", file=self.out, flush=True)
             size = fitted
         self.screen = Screen(
             size, fullscreen=(mode == "kiosk" and d.fullscreen), rotation=d.rotation,
-            hide_cursor=(mode == "kiosk"), side_strip=SIM_STRIP if mode == "sim" else 0,
+            hide_cursor=(mode == "kiosk"), side_strip=self.strip_w if mode == "sim" else 0,
         )
         self._wake = threading.Event()  # set by a hardware thread's event: the loop wakes at once
         self.hw = Hardware(simulated=(mode != "kiosk"), buttons_config=config.buttons, clock=clock,
@@ -141,12 +150,24 @@ class App:
         self.faults_seen = False
         if self.config_errors:
             self.faults.append(Fault("config", "; ".join(self.config_errors)))
-        self.sim = None
+        self.sim: Any = None
         if mode == "sim":
             from display.sim import SimPanel
 
             self.sim = SimPanel(self)
         self.match: MatchDriver | None = None
+        self.real: Any = None  # real-card mode (display.real_cards.RealMode), else None
+        if real:
+            from display.real_cards import RealMode
+
+            self.real = RealMode(self, port=shoe_port or getattr(readers, "port", None),
+                                 simulated=readers is not None, readers=readers)
+            if readers is not None:
+                readers.attach(self)
+            if self.sim is not None:
+                from display.real_cards_panel import RealCardsPanel
+
+                self.sim = RealCardsPanel(self)  # the buttons and the cards in hand
         self.store = self._open_store()
         self.league = self._start_league()  # None unless [league] enabled = true
         self.scene: Any = None
@@ -263,6 +284,8 @@ class App:
             self.goto("attract")
         elif self.match.review_pending:
             self.goto(f"{self.match.game}_review")
+        elif self.real is not None and self.real.scene_name():
+            self.goto(self.real.scene_name())
         else:
             self.goto(f"{self.match.game}_table")
 
@@ -278,6 +301,8 @@ class App:
         seed = None if self.seed is None else self.seed + self.matches_done
         from rummy.session import StorageError
 
+        if self.real is not None:
+            seats = self.real.seats(seats)
         try:  # a match that cannot be journalled never starts (full or read-only state)
             session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
         except StorageError as exc:
@@ -289,6 +314,8 @@ class App:
             self.show_faults([fault])
             return
         self.match = MatchDriver(session, bot_delay=self.settings.bot_delay_s, seed=seed, **self._driver_options())
+        if self.real is not None:
+            self.real.attach(self.match)
         self.hw.set_seats(len(seats))
         self.match.deal_if_needed()
         self.show_match()
@@ -301,7 +328,8 @@ class App:
         game = self.config.game
         return {"clock": self.clock, "answer_seconds": float(game.buy_answer_s),
                 "buy_window": 0.0 if self.headless else BUY_WINDOW_SECONDS,
-                "deal_grace": 0.0 if self.headless else float(game.deal_grace_s)}
+                "deal_grace": 0.0 if self.headless else float(game.deal_grace_s),
+                "real_cards": self.real is not None}
 
     def try_resume(self) -> bool:
         """Go straight back to an unfinished match (hands private)."""
@@ -335,6 +363,8 @@ class App:
         print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
         self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True,
                                  **self._driver_options())
+        if self.real is not None:
+            self.real.attach(self.match)
         self.hw.set_seats(len(s.seats))
         self.match.deal_if_needed()
         self.show_match()
@@ -426,7 +456,7 @@ class App:
         self.screen = Screen(
             self.screen.panel_rect.size, fullscreen=(self.mode == "kiosk" and d.fullscreen),
             rotation=rotation, hide_cursor=(self.mode == "kiosk"),
-            side_strip=SIM_STRIP if self.mode == "sim" else 0,
+            side_strip=self.strip_w if self.mode == "sim" else 0,
         )
         if self.scene is not None:
             self.scene.resize(self.screen.size)
@@ -444,6 +474,8 @@ class App:
         if self.notice is not None and kind == "down" and self.notice.hit(pos):
             self.dismiss_notice()  # a touch on the notice only dismisses it
             return
+        if self.real is not None and kind == "down" and self.real.touch(pos):
+            return  # the table's question: its OK
         if kind == "down":
             self._corner_t = now if (pos[0] < CORNER_PX and pos[1] < CORNER_PX) else None
         elif kind == "up":
@@ -540,7 +572,10 @@ class App:
         now = self.clock() if now is None else now
         try:
             for ev in self.hw.drain():
-                self.handle_input_event(ev)
+                if self.real is not None and not hasattr(ev, "call"):
+                    self.real.on_event(ev)  # the card shoe and the discard slot
+                else:
+                    self.handle_input_event(ev)
             for ev in (pygame.event.get() if events is None else events):
                 self.handle_pygame_event(ev, now)
             if self._corner_t is not None and now - self._corner_t >= CORNER_HOLD_S:
@@ -555,6 +590,8 @@ class App:
                 self.league.changed = False  # fresh standings from the server
                 self.scene.invalidate()
             self.scene.update(now)
+            if self.real is not None:
+                self.real.update(now)
             if self.notice is not None and self.notice.expired(now):
                 self.dismiss_notice()
             self.render()
@@ -583,10 +620,16 @@ class App:
         if not self.scene.dirty and not strip_dirty:
             return
         rects: list[pygame.Rect] | None = []
+        if self.real is not None and self.real.changed():
+            self.scene.invalidate()  # the table's question came or went: all of it again
         if self.scene.dirty:
             self.scene.dirty = False
             self.scene.targets = []
             rects = self.scene.draw(self.screen.surface)
+            if self.real is not None:
+                box = self.real.draw(self.screen.surface, self.scene.notice_area())
+                if rects is not None and box is not None:
+                    rects.append(box)
             if self.notice is not None and self.notice_here():
                 box = self.notice.draw(self.screen.surface, self.scene.notice_area(),
                                        flat=self.settings.layout == "flat" and self.scene.name.endswith("_table"),
@@ -660,7 +703,14 @@ class App:
             due.append(self.notice.shown_at + self.notice.seconds)
         return min(due)
 
+    def real_changed(self) -> None:
+        """A read changed the match or the table's question: draw again."""
+        if self.scene is not None:
+            self.scene.dirty = True
+
     def close(self) -> None:
+        if self.real is not None:
+            self.real.close()
         if self.match is not None:
             self.match.session.close()
         if self.league is not None:

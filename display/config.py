@@ -554,6 +554,24 @@ def set_pin_in_file(path: Path, pin_hash: str) -> None:
     os.replace(tmp, path)
 
 
+def warnings(config: Config) -> list[str]:
+    """What is valid but will not work on this machine now: a card shoe port or a deck
+    map file that does not exist (the table then says so on screen and in diagnostics)."""
+    out = []
+    shoe = config.shoe
+    if shoe.enabled:
+        if "://" not in shoe.port and not os.path.exists(shoe.port):
+            out.append(f"[shoe] port: {shoe.port} does not exist (is the card shoe plugged in? "
+                       "the udev rule makes /dev/rummy-shoe)")
+        maps = [p.strip() for p in shoe.deck_map.split(",") if p.strip()]
+        if not maps:
+            out.append("[shoe] deck_map: no deck map: enrol a deck (operator menu, or rummy-table diag --enrol)")
+        for path in maps:
+            if not os.path.isfile(path):
+                out.append(f"[shoe] deck_map: {path} does not exist (enrol the deck into it)")
+    return out
+
+
 def _ask_pin() -> str:
     pin = getpass.getpass("new operator PIN (4-8 digits): ")
     if getpass.getpass("again: ") != pin:
@@ -579,6 +597,8 @@ def main(argv: list[str] | None = None) -> int:
             for e in errors:
                 print(e, file=sys.stderr)
             if not errors:
+                for w in warnings(config):
+                    print(f"warning: {w}", file=sys.stderr)
                 print(f"ok: {' + '.join(config.sources)}; state in {config.paths.state_dir}")
             return 1 if errors else 0
         pin_hash = hash_pin(args.pin if args.pin is not None else _ask_pin())

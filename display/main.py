@@ -39,6 +39,11 @@ def sim_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", choices=("en", "id", "ru", "pt"), help="language of the table")
     p.add_argument("--config", help="a config.toml (default /etc/rummy-table/config.toml if present)")
     p.add_argument("--debug", action="store_true", help="re-raise errors instead of the failsafe screen")
+    p.add_argument("--real-cards", action="store_true",
+                   help="real cards: the simulated card shoe and discard slot (docs/real_cards.md)")
+    p.add_argument("--faults", type=float, default=0.0, metavar="P",
+                   help="with --real-cards: faults per card passed (misreads, doubles, strays, unplugs)")
+    p.add_argument("--reader-speed", type=float, default=1.0, help=argparse.SUPPRESS)  # tests: a faster twin
     return p
 
 
@@ -79,10 +84,20 @@ def sim_main(argv: list[str] | None = None) -> int:
         config = replace(config, display=replace(config.display, language=args.language))
     from display.app import App
 
+    people = None
+    if args.real_cards:
+        if not 0.0 <= args.faults < 1.0:
+            print("rummy-table sim: --faults must be 0 <= P < 1", file=sys.stderr)
+            return 2
+        from display.sim_real_cards import SimTable, TwinReaders
+
+        people = SimTable(TwinReaders(seed=args.seed or 0, speed=args.reader_speed), game=args.game or "gin",
+                          seed=args.seed or 0,
+                          faults=args.faults, auto=args.headless)
     app = App(config, mode="headless" if args.headless else "sim", size=args.size or (1280, 800),
               state_dir=args.state_dir, seed=args.seed, matches=args.matches, game=args.game,
               preset=args.preset, screenshots=args.screenshots, debug=args.debug,
-              record_bots=args.record_bots)
+              record_bots=args.record_bots, real_cards=args.real_cards, readers=people)
     if args.headless and not args.state_dir:
         print(f"headless: journals in {app.state_dir} (a temporary directory; --state-dir to keep "
               "them elsewhere)", flush=True)
@@ -91,6 +106,15 @@ def sim_main(argv: list[str] | None = None) -> int:
     code = app.run()
     if args.headless:
         print(f"headless: {app.matches_done} match(es) played, {app.frames} frames", flush=True)
+    if people is not None:
+        for note in people.tally.notes[-20:]:
+            print(f"real cards: {note}", flush=True)
+        asked = ", ".join(f"{k} {n}" for k, n in sorted(people.tally.questions.items()))
+        print(f"real cards: the table asked: {asked or 'nothing'}; {people.tally.faults} faults injected, "
+              f"{people.tally.voided} hands voided", flush=True)
+        print(app.real.summary(), flush=True)  # the last line
+        if people.tally.lost or people.tally.wrong:
+            code = code or 1
     return code
 
 

@@ -33,7 +33,8 @@ class MatchDriver:
 
     def __init__(self, session: MatchSession, *, bot_delay: float = 0.8, seed: int | None = None,
                  resumed: bool = False, clock: Callable[[], float] = time.monotonic,
-                 answer_seconds: float = 15.0, buy_window: float = 2.5, deal_grace: float = 3.0) -> None:
+                 answer_seconds: float = 15.0, buy_window: float = 2.5, deal_grace: float = 3.0,
+                 real_cards: bool = False) -> None:
         self.session = session
         self.engine = session.engine
         self.game = session.header.game
@@ -53,9 +54,15 @@ class MatchDriver:
         self._legal_cache: dict[int, list[Action]] = {}
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
-        self.controller: TableController = controller_for(self.game, self, clock=clock,
-                                                          answer_seconds=answer_seconds, buy_window=buy_window,
-                                                          deal_grace=deal_grace)
+        self.reads: Any = None  # real cards: the readers' part (display.controller.real_cards)
+        timers = {"answer_seconds": answer_seconds, "buy_window": buy_window, "deal_grace": deal_grace}
+        self.controller: TableController
+        if real_cards:
+            from display.controller.real_cards import real_controller
+
+            self.controller, self.reads = real_controller(self.game, self, clock=clock, **timers)
+        else:
+            self.controller = controller_for(self.game, self, clock=clock, **timers)
 
     # -- queries ----------------------------------------------------------------------------
     @property
@@ -131,8 +138,8 @@ class MatchDriver:
         self.deal_if_needed()
 
     def deal_if_needed(self) -> list[Event]:
-        if self.is_over or self.review_pending:
-            return []
+        if self.is_over or self.review_pending or self.reads is not None:
+            return []  # real cards: the deal comes out of the shoe
         try:
             events = self.session.deal_if_needed()
         except StorageError as exc:  # tried again on the next update

@@ -26,7 +26,8 @@ from pathlib import Path
 
 SHOTS = ("attract", "choice", "operator", "operator-end-confirm", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
          "gin-knock-review", "contract-table", "contract-buy", "contract-turn", "contract-take", "contract-review", "recall",
-         "recall-contract", "attract-warning", "sim-strip-gin", "sim-strip-contract")
+         "recall-contract", "attract-warning", "sim-strip-gin", "sim-strip-contract",
+         "real-deal", "real-misread", "contract-real-buy")  # the last three: real cards (screenshots_real)
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
 
@@ -280,6 +281,9 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         for name in _strips(sim, clock):
             shoot(name, render=_render_strip)
         sim.close()
+        from display.screenshots_real import take_real
+
+        written += take_real(outdir, languages, size, state, log=log)
     return written
 
 

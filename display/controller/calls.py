@@ -63,6 +63,9 @@ class Call(StrEnum):
     MELD_BUTTON = "meld_button"
     CLEAR_BUTTON = "clear_button"
     CANCEL_BUTTON = "cancel_button"
+    # real cards (docs/real_cards.md): a card read at the shoe's exit or the discard slot
+    SHOE_CARD = "shoe_card"  # arg: the card read out of the shoe
+    SLOT_CARD = "slot_card"  # arg: the card read into the discard slot
 
 
 #: the arcade buttons, each with a lamp that is lit exactly when its call acts

@@ -24,6 +24,7 @@ SCENES: dict[str, str] = {
     "gin_review": "display.scenes.gin_review:GinReviewScene",
     "contract_table": "display.scenes.contract_table:ContractTableScene",
     "contract_review": "display.scenes.contract_review:ContractReviewScene",
+    "deal_table": "display.scenes.deal_table:DealTableScene",  # real cards: the deal out of the shoe
     "recall": "display.scenes.recall:RecallScene",
     "leaderboard": "display.scenes.leaderboard:LeaderboardScene",
 }

@@ -113,6 +113,10 @@ class OperatorScene(Scene):
             self._draw_pin(surf)
         elif self.page == "diagnostics":
             self._draw_diagnostics(surf)
+        elif self.page == "enrol":
+            from display.scenes.operator_real import draw_enrol
+
+            draw_enrol(self, surf)
         else:
             self._draw_menu(surf)
         return None
@@ -170,6 +174,9 @@ class OperatorScene(Scene):
             (_("Leaderboard"), lambda: self.app.goto("leaderboard", back=f"operator:{self.back_to}"),
              "leaderboard"),
         ]
+        from display.scenes import operator_real
+
+        items += operator_real.items(self)  # real cards: the fixes with the PIN, a new deck
         if self.app.match is not None:  # a second touch confirms: the match is lost
             items.append((_("Touch again to end the match: it is not scored") if self.confirm_end
                           else _("End this match now"), self.abandon, "abandon"))
@@ -233,7 +240,11 @@ class OperatorScene(Scene):
             ev = app.last_input
             lines.append(_("Last button: seat {seat} {call} {edge} ({source})").format(
                 seat=ev.seat + 1, call=ev.call.upper(), edge=ev.edge, source=ev.source))
-        lines += [f"! {p}" for p in app.problems + app.hw.problems + app.resume_messages] or [_("No problems found")]
+        shoe = app.real.shoe if getattr(app, "real", None) is not None else None  # real cards
+        if shoe is not None:
+            lines.append(shoe.status_line())
+        problems = app.problems + app.hw.problems + app.resume_messages + (shoe.problems() if shoe else [])
+        lines += [f"! {p}" for p in problems] or [_("No problems found")]
         line_h = max(18, min(int(h * 0.06), int(h * 0.66) // max(1, len(lines))))
         for i, line in enumerate(lines):
             theme.draw_text(surf, line, pygame.Rect(int(w * 0.05), int(h * 0.14) + i * line_h, int(w * 0.9), line_h),

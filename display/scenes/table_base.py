@@ -144,7 +144,7 @@ class TableScene(Scene):
     @property
     def open_hands(self) -> bool:
         """The operator chose open hands (a table of friends, practice)."""
-        return bool(self.app.settings.privacy == "open")
+        return bool(self.app.settings.privacy == "open") and self.m.reads is None  # real cards: never
 
     def face_up(self, seat: int) -> bool:
         """Does the seat's hand show now (the controller's privacy rule)?"""

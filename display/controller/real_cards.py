@@ -1,0 +1,799 @@
+"""Real cards (docs/real_cards.md): what the buttons, the shoe and the discard slot mean when
+the players hold real cards, per game and phase, and the reads that become engine actions.
+
+One table per game, ``(phase, call) -> Entry(handler, words)``: the handlers are what a call
+does (read by :class:`RealTable.resolve`, and so by the lamps: a lamp is lit exactly when
+its call acts), the words say it in the on-screen help and in docs/real_cards.md. The two
+read points are calls too: :attr:`Call.SHOE_CARD` (a card out of the shoe) and
+:attr:`Call.SLOT_CARD` (a card into the discard slot), with the card as the argument.
+
+:class:`RealCards` (one per match, on the match driver) turns the readers' events into calls
+and deals: the cards of a deal are gathered in the order the table shows (one seat at a
+time) and go to the engine as one ``deal_read``; a card out of the shoe is the seat's stock
+draw or a buy's card when the engine expects one (``rummy.<game>.reads.expected``); a card
+into the slot is the discard of the seat in turn. Everything else is a :class:`Prompt`: a
+misread or a double asks to pass the card again (that seat paused), a card not due or out
+of turn is asked about (never guessed), an unknown tag or a card the engine cannot place
+stops the game for the operator (PIN: enrol a deck, or void the hand as a misdeal). No pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from display.controller.calls import (
+    BUTTONS,
+    NOTHING,
+    Call,
+    Change,
+    Hint,
+    HintCode,
+    Outcome,
+    Say,
+    ScreenButton,
+    Submit,
+)
+from display.controller.contract import GAME as CONTRACT_GAME
+from display.controller.gin import GAME as GIN_GAME
+from display.controller.table import Driver, GameTable, Situation, TableController
+from rummy.actions import TABLE, Action, ActionError
+from rummy.cards import Card
+
+
+def N_(text: str) -> str:
+    """A msgid worded by the display (``display.i18n``; the controller imports no display)."""
+    return text
+
+
+SHOE, SLOT = "shoe", "slot"
+POINTS = (SHOE, SLOT)
+
+# engine action kinds of read mode (IF10)
+DEAL_READ = "deal_read"
+STOCK_CARDS = "stock_cards"
+VOID_HAND = "void_hand"
+
+
+class Mode(StrEnum):
+    """What the next card into the slot is (the seat pressed KNOCK first)."""
+
+    NONE = ""
+    KNOCK = "knock"  # gin: the knock's discard, face down (G-7.3)
+    TAKE = "take"  # gin: take the last discard to knock with this discard (G-13.3)
+
+
+@dataclass(frozen=True)
+class RealInput:
+    """A seat's input state in real-card mode: the slot's meaning (``mode``) and the last
+    question he answered (``ack``, a prompt number)."""
+
+    mode: Mode = Mode.NONE
+    ack: int = 0
+    # what the table scenes read of a seat's input (nothing is picked in real-card mode)
+    selected: Any = None  # gin: None; contract: ()
+    groups: tuple[tuple[int, ...], ...] = ()
+    choose_take: bool = False
+
+
+CLEAR = RealInput()
+CONTRACT_CLEAR = RealInput(selected=())
+
+
+class PromptKind(StrEnum):
+    """Why the table waits (what it asks, and of whom)."""
+
+    REPASS = "repass"  # a misread or a double: pass the card again (the seat is paused)
+    NOT_DUE = "not_due"  # a card out of the shoe when no draw is due: put it back
+    OUT_OF_TURN = "out_of_turn"  # a card into the slot out of turn: take it back
+    UNKNOWN_TAG = "unknown_tag"  # a tag not in the deck map: the operator
+    MISPLACED = "misplaced"  # a card the engine cannot place (seen twice): the operator
+    UNPLUGGED = "unplugged"  # the shoe or the slot is unplugged: wait for the replug
+
+
+#: prompts only the operator can end (with the PIN)
+OPERATOR_PROMPTS = frozenset({PromptKind.UNKNOWN_TAG, PromptKind.MISPLACED})
+#: prompts the addressed seat ends with a tap on DRAW ("done")
+ACK_PROMPTS = frozenset({PromptKind.NOT_DUE, PromptKind.OUT_OF_TURN})
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question of the table. ``seat``: who must act (None: the dealer / the operator);
+    ``point``: where the card was read; ``card``/``uid``: what was read; ``place``: where
+    the engine has the card already (a code like ``hand:1``); ``number``: its id."""
+
+    kind: PromptKind
+    number: int
+    seat: int | None = None
+    point: str = SHOE
+    card: Card | None = None
+    uid: str = ""
+    place: str = ""
+    why: str = ""  # an engine refusal code, for the log
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of a real-card call table: what the call does (``handler``: the outcome, or
+    None when it does nothing now) and what it means, in words (a msgid)."""
+
+    handler: Callable[[Situation, Any], Outcome | None]
+    words: str
+
+
+def _inp(sit: Situation) -> RealInput:
+    inp = sit.input
+    return inp if isinstance(inp, RealInput) else CLEAR if str(sit.engine.name) == "gin" else CONTRACT_CLEAR
+
+
+def _submit(kind: str) -> Callable[[Situation, Any], Outcome | None]:
+    return lambda sit, arg: sit.submit(kind)
+
+
+def _judged(sit: Situation, kind: str, **fields: Any) -> Submit:
+    """The legal action with these fields, else the same for the engine to judge."""
+    a = sit.find(kind, **fields)
+    return Submit(a) if a is not None else Submit(Action(kind, sit.seat, **fields), judged=True)
+
+
+def _stock_draw(sit: Situation, card: Card) -> Outcome | None:
+    return Submit(Action("draw_stock", sit.seat, card=card), judged=True)  # IF10: the card read
+
+
+# -- gin ---------------------------------------------------------------------------------
+
+
+def _gin_knock(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in the discard phase: the next card into the slot knocks (G-7.2: only with a
+    legal knock); KNOCK again: Big Gin when he has it (G-10), else back to a discard."""
+    inp = _inp(sit)
+    if inp.mode is Mode.KNOCK:
+        return sit.submit("big_gin") or Change(replace(inp, mode=Mode.NONE))
+    if "knock" not in sit.kinds:
+        if "big_gin" in sit.kinds:
+            return sit.submit("big_gin")
+        return None
+    return Change(replace(inp, mode=Mode.KNOCK), Hint.of(HintCode.KNOCK_PICK_DISCARD))
+
+
+def _gin_cancel(sit: Situation, arg: Any) -> Outcome | None:
+    inp = _inp(sit)
+    return Change(replace(inp, mode=Mode.NONE)) if inp.mode is not Mode.NONE else None
+
+
+def _gin_slot(sit: Situation, card: Card) -> Outcome | None:
+    """The card into the slot: the discard, or after KNOCK the knock (the table's melds)."""
+    if _inp(sit).mode is Mode.KNOCK:
+        return _judged(sit, "knock", card=card)
+    return _judged(sit, "discard", card=card)
+
+
+def _gin_take_mode(sit: Situation, arg: Any) -> Outcome | None:
+    if "take_and_knock" not in sit.kinds:
+        return None
+    inp = _inp(sit)
+    new = Mode.NONE if inp.mode is Mode.TAKE else Mode.TAKE
+    return Change(replace(inp, mode=new), Hint.of(HintCode.TAKE_PICK_DISCARD) if new else None)
+
+
+def _gin_last_slot(sit: Situation, card: Card) -> Outcome | None:
+    if _inp(sit).mode is not Mode.TAKE:
+        return None  # not due: the table asks
+    return _judged(sit, "take_and_knock", card=card)
+
+
+def _first(kind: str) -> Callable[[Situation, Any], Outcome | None]:
+    """The first legal action of ``kind`` (the table's choice from the hand it knows)."""
+    def handler(sit: Situation, arg: Any) -> Outcome | None:
+        for a in sit.legal:
+            if a.kind == kind:
+                return Submit(a)
+        return None
+    return handler
+
+
+GIN_TABLE: dict[tuple[str, Call], Entry] = {
+    ("upcard", Call.DRAW): Entry(_submit("take_upcard"), N_("take the upcard")),  # G-4
+    ("upcard", Call.KNOCK): Entry(_submit("pass_upcard"), N_("pass the upcard")),
+    ("forced_draw", Call.SHOE_CARD): Entry(_stock_draw, N_("a card out of the shoe: the stock draw")),  # G-4.4
+    ("draw", Call.DRAW): Entry(_submit("draw_discard"), N_("take the discard")),  # G-5.1
+    ("draw", Call.SHOE_CARD): Entry(_stock_draw, N_("a card out of the shoe: the stock draw")),
+    ("discard", Call.SLOT_CARD): Entry(_gin_slot, N_("a card into the slot: the discard")),  # G-5.2
+    ("discard", Call.KNOCK): Entry(_gin_knock, N_("knock: then the discard face down through the slot; "
+                                                  "KNOCK again: Big Gin")),  # G-7, G-10
+    ("discard", Call.DRAW): Entry(_gin_cancel, N_("after KNOCK: discard without knocking")),
+    ("last_chance", Call.DRAW): Entry(_submit("decline"), N_("decline the last discard")),  # G-13.3
+    ("last_chance", Call.KNOCK): Entry(_gin_take_mode, N_("take the last discard to knock, then the "
+                                                          "discard through the slot")),
+    ("last_chance", Call.SLOT_CARD): Entry(_gin_last_slot, N_("after KNOCK: the knock's discard")),
+    ("knock_review", Call.KNOCK): Entry(_submit("accept_knock"), N_("accept the knock")),  # G-8.3
+    ("knock_review", Call.DRAW): Entry(_submit("refuse_knock"), N_("refuse the knock")),
+    ("layoff", Call.KNOCK): Entry(_first("lay_off"), N_("lay off the card the table shows")),  # G-11.3
+    ("layoff", Call.DRAW): Entry(_submit("done_laying_off"), N_("done laying off")),
+}
+
+
+# -- contract ------------------------------------------------------------------------------
+
+
+def _c_buy(sit: Situation, arg: Any) -> Outcome | None:
+    """BUY: another seat asks "Можно?" (C-8.3, C-8.8); the player in turn buys in turn
+    the fewest cards the rules allow (C-8.2)."""
+    st = sit.state
+    if st.phase == "turn" and sit.seat == st.turn:
+        counts = sorted(a.target for a in sit.legal if a.kind == "buy" and a.target)
+        return Submit(Action("buy", sit.seat, target=counts[0])) if counts else None
+    if sit.settling:
+        return None
+    return sit.submit("buy")
+
+
+def _c_take_pack(sit: Situation, arg: Any) -> Outcome | None:
+    if sit.seat != sit.state.turn:
+        return None
+    return sit.submit("draw_discard")  # C-5.1
+
+
+def _c_stock(sit: Situation, card: Card) -> Outcome | None:
+    if sit.seat != sit.state.turn:
+        return None
+    return _stock_draw(sit, card)
+
+
+def _c_stock_gone(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in turn when the shoe is empty for good (no refill left, C-10.2): the deal
+    ends, as a draw from an empty stock ends it."""
+    st = sit.state
+    if sit.seat != st.turn or st.stock or expected("contract", st) is not None:
+        return None
+    return sit.submit("draw_stock")
+
+
+def _c_take(k: int | None) -> Callable[[Situation, Any], Outcome | None]:
+    """The buyer takes k pack cards (C-8.5; None: as many as he may)."""
+    def handler(sit: Situation, arg: Any) -> Outcome | None:
+        takes = sorted(a.target for a in sit.legal if a.kind == "take_cards" and a.target)
+        if not takes:
+            return None
+        return sit.submit("take_cards", target=takes[-1] if k is None else takes[0])
+    return handler
+
+
+def _c_meld_or_lay_off(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in his play: lay the contract (the table's cheapest, C-15.3), else lay off
+    the card the table finds (C-5.2)."""
+    if sit.seat != sit.state.turn:
+        return None
+    return sit.submit("meld") or _first("lay_off")(sit, arg)
+
+
+def _c_slot(sit: Situation, card: Card) -> Outcome | None:
+    if sit.seat != sit.state.turn:
+        return None
+    return _judged(sit, "discard", card=card)  # C-5.3, C-6
+
+
+CONTRACT_TABLE: dict[tuple[str, Call], Entry] = {
+    ("turn", Call.DRAW): Entry(_c_take_pack, N_("take the top card of the pack")),  # C-5.1
+    ("turn", Call.SHOE_CARD): Entry(_c_stock, N_("a card out of the shoe: the stock draw")),
+    ("turn", Call.KNOCK): Entry(_c_stock_gone, N_("the shoe is empty for good: end the deal (C-10.2)")),
+    ("turn", Call.BUY): Entry(_c_buy, N_("\"Можно?\": ask to buy the top card (in turn: buy it with "
+                                         "a stock card, C-8.2)")),  # C-8.3
+    ("ask", Call.DRAW): Entry(lambda sit, arg: sit.submit("answer", flag=True),
+                              N_("asked: \"Можно\" (yes)")),  # C-8.4
+    ("ask", Call.KNOCK): Entry(lambda sit, arg: sit.submit("answer", flag=False),
+                               N_("asked: \"Нельзя\" (no: you buy it)")),
+    ("ask", Call.BUY): Entry(_c_buy, N_("\"Можно?\" (a nearer seat, C-8.8)")),
+    ("take", Call.DRAW): Entry(_c_take(1), N_("the buyer: take one card of the pack")),  # C-8.5
+    ("take", Call.KNOCK): Entry(_c_take(None), N_("the buyer: take every card he may")),
+    ("play", Call.SLOT_CARD): Entry(_c_slot, N_("a card into the slot: the discard")),  # C-5.3
+    ("play", Call.KNOCK): Entry(_c_meld_or_lay_off, N_("lay the contract the table shows, then each "
+                                                        "lay-off it shows")),  # C-3, C-5.2
+}
+
+#: game -> its real-card call table (the on-screen help and docs/real_cards.md read it too)
+CALL_TABLES: dict[str, dict[tuple[str, Call], Entry]] = {"gin": GIN_TABLE, "contract": CONTRACT_TABLE}
+
+#: what the readers do whatever the phase (the help's first lines)
+READ_WORDS: dict[str, str] = {
+    SHOE: N_("A card out of the shoe is dealt to the seat the table shows, or drawn from the stock"),
+    SLOT: N_("A card into the slot is discarded; the pile rests beyond the reader"),
+}
+
+
+def phase_of(game: str, state: Any) -> str | None:
+    """The phase the call table is keyed by (None: no hand in play)."""
+    if game == "gin":
+        h = state.hand
+        return None if h is None or str(h.phase) == "over" else str(h.phase)
+    phase = str(state.phase)
+    return phase if phase in ("turn", "ask", "take", "play") else None
+
+
+# -- where a card is, and what the engine expects -------------------------------------------
+
+
+def expected(game: str, state: Any) -> Any:
+    """``rummy.<game>.reads.expected(state)``: the cards out of the shoe due now (a
+    ``rummy.reads.ReadNeed``: purpose, seat, count, the deal's order, a refill's cards),
+    or None: a card out of the shoe is not due."""
+    return importlib.import_module(f"rummy.{game}.reads").expected(state)
+
+
+def purpose(need: Any) -> str:
+    """What the cards out of the shoe are for: deal, draw or buy (a refill comes first and
+    is then the draw or the buy it makes possible, C-10)."""
+    if need is None:
+        return ""
+    p = str(need.purpose)
+    return str(need.then) if p == "refill" and need.then is not None else p
+
+
+def hands_of(game: str, state: Any) -> tuple[tuple[Card, ...], ...]:
+    if game == "gin":
+        return tuple(state.hand.hands) if state.hand is not None else ()
+    return tuple(tuple(h) for h in state.hands) if state.hands else ()
+
+
+def holder(game: str, state: Any, card: Card) -> int | None:
+    """The seat whose hand holds ``card`` (None: none does)."""
+    for seat, hand in enumerate(hands_of(game, state)):
+        if card in hand:
+            return seat
+    return None
+
+
+def deal_order(game: str, state: Any) -> tuple[int, ...]:
+    """Whom each card of the coming deal goes to, in the order the table deals it
+    (``TABLE`` for the upcard; G-3.2, C-4): the engine's order; () when no deal is due."""
+    need = expected(game, state)
+    return tuple(need.order) if need is not None and str(need.purpose) == "deal" else ()
+
+
+# -- the game table ----------------------------------------------------------------------
+
+
+class RealTable:
+    """A :class:`display.controller.table.GameTable` for real cards: the game's own table for
+    the input keys, open hands and timers, the real-card call table for what calls do."""
+
+    def __init__(self, game: str, reads: RealCards) -> None:
+        self.game = game
+        self.base: Any = GIN_GAME if game == "gin" else CONTRACT_GAME
+        self.table = CALL_TABLES[game]
+        self.reads = reads
+
+    def new_input(self) -> RealInput:
+        return CLEAR if self.game == "gin" else CONTRACT_CLEAR
+
+    def input_key(self, state: Any, seat: int) -> object:
+        return self.base.input_key(state, seat)
+
+    def touch_seat(self, driver: Driver) -> int | None:
+        return None  # no touch on the table plays a real card
+
+    def resolve(self, sit: Situation, call: Call, arg: Any) -> Outcome:
+        prompt = self.reads.prompt
+        if prompt is not None:
+            if prompt.kind in ACK_PROMPTS and prompt.seat == sit.seat and call is Call.DRAW:
+                return Change(replace(_inp(sit), ack=prompt.number))
+            return Say(Hint.of(HintCode.WAIT)) if call in BUTTONS else NOTHING
+        phase = phase_of(self.game, sit.state)
+        if phase is None or self.reads.dealing():
+            return Say(Hint.of(HintCode.WAIT)) if call in BUTTONS else NOTHING
+        entry = self.table.get((phase, call))
+        if entry is None and self.game == "contract" and call is Call.BUY:
+            entry = self.table.get(("turn", Call.BUY))  # C-8.8: BUY while the question travels
+        out = entry.handler(sit, arg) if entry is not None else None
+        if out is not None:
+            return out
+        if call in (Call.SHOE_CARD, Call.SLOT_CARD):
+            return NOTHING  # not due: RealCards asks
+        if call in BUTTONS:
+            return Say(self.hint(sit) or Hint.of(HintCode.CANNOT_NOW))
+        return NOTHING
+
+    def after_submit(self, sit: Situation, action: Action, ok: bool) -> RealInput:
+        return replace(_inp(sit), mode=Mode.NONE)
+
+    def hint(self, sit: Situation) -> Hint | None:
+        """The game's own hint for the phase (worded for the cards in the hand he holds)."""
+        if self.reads.prompt is not None or self.reads.dealing():
+            return None
+        hint: Hint | None = self.base.hint(replace(sit, input=self.base.new_input(), face_up=True))
+        inp = _inp(sit)
+        if sit.in_turn and sit.human and inp.mode is Mode.KNOCK:
+            return Hint.of(HintCode.KNOCK_PICK_DISCARD)
+        if sit.in_turn and sit.human and inp.mode is Mode.TAKE:
+            return Hint.of(HintCode.TAKE_PICK_DISCARD)
+        return hint
+
+    def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
+        return ()  # every call is an arcade button or a card through a reader
+
+    def open_hand(self, state: Any, seat: int) -> bool:
+        return bool(self.base.open_hand(state, seat))
+
+    def discarding(self, sit: Situation) -> bool:
+        """At his discard (a card through the slot), unless the table is asking something."""
+        return self.reads.prompt is None and not self.reads.dealing() and bool(self.base.discarding(sit))
+
+    def observe(self, ctl: TableController, now: float) -> None:
+        self.base.observe(ctl, now)
+
+    def tick(self, ctl: TableController, now: float) -> bool:
+        return bool(self.base.tick(ctl, now))
+
+
+# -- the reads ---------------------------------------------------------------------------
+
+
+@dataclass
+class Copies:
+    """Which physical copy (tag) of a card each hand holds, from the reads of this hand:
+    two packs hold every card twice (C-13), and the slot must tell whose copy came through
+    (a card the player in turn also holds, pushed by another seat, is out of turn)."""
+
+    held: dict[str, tuple[Card, int]] = field(default_factory=dict)  # uid -> (card, seat)
+    pile: list[str] = field(default_factory=list)  # uids on the discard pile, bottom .. top
+
+    def reset(self) -> None:
+        self.held, self.pile = {}, []
+
+    def to_hand(self, uid: str, card: Card, seat: int) -> None:
+        if uid:
+            self.held[uid] = (card, seat)
+
+    def to_pile(self, uid: str, card: Card) -> None:
+        if uid:
+            self.held[uid] = (card, TABLE)
+            self.pile.append(uid)
+
+    def sync(self, game: str, state: Any) -> None:
+        """Cards taken from the pile since (a take, a buy): their tags go to the hands that
+        now hold more copies of those cards than the tags known for them."""
+        size = len(pile_of(game, state))
+        hands = hands_of(game, state)
+        while len(self.pile) > size:
+            uid = self.pile.pop()
+            card, _seat = self.held.get(uid, (None, TABLE))
+            if card is None:
+                continue
+            for seat, hand in enumerate(hands):
+                known = sum(1 for c, s in self.held.values() if c == card and s == seat)
+                if hand.count(card) > known:
+                    self.held[uid] = (card, seat)
+                    break
+            else:
+                self.held.pop(uid, None)
+
+    def whose(self, uid: str, card: Card, game: str, state: Any) -> int | None:
+        """The seat holding this very copy (None: not known from this hand's reads)."""
+        got = self.held.get(uid)
+        if got is None or got[0] != card or got[1] == TABLE:
+            return None
+        hands = hands_of(game, state)
+        return got[1] if 0 <= got[1] < len(hands) and card in hands[got[1]] else None
+
+
+def pile_of(game: str, state: Any) -> tuple[Card, ...]:
+    if game == "gin":
+        return tuple(state.hand.discard_pile) if state.hand is not None else ()
+    return tuple(p.card for p in state.discard_pile)
+
+
+@dataclass
+class Tally:
+    """What the readers did in this match (the headless summary, diagnostics)."""
+
+    read: int = 0  # cards read and taken by the table
+    faults: int = 0  # prompts raised
+    recovered: int = 0  # prompts ended by the players or the operator
+    voided: int = 0  # hands voided as a misdeal
+    lost: int = 0  # reads the link reports lost
+
+
+@dataclass
+class ReadResult:
+    """What a read did: the action applied (if any), the refusal, the prompt raised."""
+
+    action: Action | None = None
+    refusal: Exception | None = None
+    prompt: Prompt | None = None
+    hint: Hint | None = None
+
+
+@dataclass
+class RealCards:
+    """The reads of one match (see the module docstring). ``driver`` is the match driver,
+    ``controller`` its table controller (set by :func:`real_controller`)."""
+
+    game: str
+    driver: Any
+    controller: TableController | None = None
+    dealt: list[Card] = field(default_factory=list)  # the deal so far, in the order read
+    prompt: Prompt | None = None
+    unplugged: set[str] = field(default_factory=set)
+    tally: Tally = field(default_factory=Tally)
+    copies: Copies = field(default_factory=Copies)
+    _uids: list[str] = field(default_factory=list)  # the deal's tags, in the order read
+    log: list[str] = field(default_factory=list)  # what happened, for diagnostics
+    on_change: Callable[[], None] | None = None  # the deal buffer changed (kept across a power cut)
+    _numbers: int = 0
+
+    # -- what the table shows ---------------------------------------------------------------
+    def need(self) -> Any:
+        return expected(self.game, self.driver.state)
+
+    def dealing(self) -> bool:
+        """A deal from the shoe is due (or under way)."""
+        return purpose(self.need()) == "deal"
+
+    def refill(self) -> tuple[Card, ...] | None:
+        """The cards to put back into the shoe before the next card out of it (C-10)."""
+        need = self.need()
+        return tuple(need.refill) if need is not None and str(need.purpose) == "refill" else None
+
+    def deal_progress(self) -> tuple[int, int, int | None]:
+        """(cards dealt, cards of the deal, the seat the next card goes to: TABLE for the
+        upcard, None when no deal is due)."""
+        if not self.dealing():
+            return (0, 0, None)
+        order = deal_order(self.game, self.driver.state)
+        n = len(self.dealt)
+        return (n, len(order), order[n] if n < len(order) else None)
+
+    def paused(self, seat: int) -> bool:
+        """Is ``seat`` paused by a question of the table?"""
+        p = self.prompt
+        return p is not None and (p.seat is None or p.seat == seat)
+
+    # -- events from the readers ----------------------------------------------------------
+    def _raise(self, kind: PromptKind, **kw: Any) -> Prompt:
+        self._numbers += 1
+        self.prompt = Prompt(kind, self._numbers, **kw)
+        self._bump()
+        self.tally.faults += 1
+        self.log.append(f"{kind}: {kw}")
+        return self.prompt
+
+    def _end_prompt(self) -> None:
+        if self.prompt is not None:
+            self.prompt = None
+            self._bump()
+            self.tally.recovered += 1
+
+    def connected(self, points: Iterable[str]) -> None:
+        """The link says which points are there now (a replug brings them back)."""
+        self.unplugged -= set(points)
+        if self.prompt is not None and self.prompt.kind is PromptKind.UNPLUGGED and not self.unplugged:
+            self._end_prompt()
+
+    def disconnected(self, points: Iterable[str] = POINTS) -> Prompt | None:
+        """The shoe (or the slot) is unplugged: the table waits and says so."""
+        self.unplugged |= set(points)
+        if self.prompt is None or self.prompt.kind is PromptKind.UNPLUGGED:
+            if self.prompt is None:
+                return self._raise(PromptKind.UNPLUGGED, point="+".join(sorted(self.unplugged)))
+        return self.prompt
+
+    def fault(self, point: str, kind: str) -> Prompt:
+        """A misread (beam without a tag) or a double (two tags) at ``point``: pass it again."""
+        if self.prompt is not None and self.prompt.kind is PromptKind.REPASS and self.prompt.point == point:
+            self.tally.faults += 1  # the same card failed again: still waiting for it
+            return self.prompt
+        return self._raise(PromptKind.REPASS, seat=self._acting(point), point=point, why=kind)
+
+    def lost(self, count: int) -> Prompt:
+        """The link says reads were lost for good: the table's picture may be wrong, so the
+        game stops for the operator (void the hand)."""
+        return self._raise(PromptKind.MISPLACED, why="lost", place=str(count))
+
+    def unknown(self, point: str, uid: str) -> Prompt:
+        """A tag not in the deck map: the game stops for the operator."""
+        return self._raise(PromptKind.UNKNOWN_TAG, point=point, uid=uid)
+
+    def card(self, point: str, card: Card, uid: str = "") -> ReadResult:
+        """A card read at ``point`` (``uid``: its tag, which copy it is)."""
+        p = self.prompt
+        if p is not None:
+            if p.kind is PromptKind.REPASS and p.point == point:
+                self._end_prompt()  # the card passed again
+            elif p.kind is PromptKind.UNPLUGGED:
+                pass  # a card the shoe held while unplugged: it counts
+            else:
+                return ReadResult(prompt=p)  # the table is stopped: nothing is taken
+        if point == SHOE and self.dealing():
+            return self._deal(card, uid)
+        self.copies.sync(self.game, self.driver.state)
+        result = self._play(point, card, uid)
+        if result.action is not None:
+            a = result.action
+            if point == SLOT:
+                self.copies.to_pile(uid, card)
+            elif a.seat >= 0:
+                self.copies.to_hand(uid, card, a.seat)
+        return result
+
+    def _acting(self, point: str) -> int | None:
+        """Who a read at ``point`` belongs to now (None: the dealer)."""
+        need = self.need()
+        if need is not None and point == SHOE:
+            return None if purpose(need) == "deal" else int(need.seat)
+        to_act = self.driver.to_act()
+        return to_act[0] if to_act else None
+
+    def _deal(self, card: Card, uid: str = "") -> ReadResult:
+        dealt = [*self.dealt, card]
+        order = deal_order(self.game, self.driver.state)
+        decks = int(getattr(self.driver.state.rules, "decks", 1))  # contract: two packs (C-13)
+        if dealt.count(card) > decks:
+            return ReadResult(prompt=self._raise(PromptKind.MISPLACED, point=SHOE, card=card, place="deal"))
+        self.dealt = dealt
+        self._uids = [*self._uids[: len(dealt) - 1], uid]
+        self.tally.read += 1
+        if len(dealt) < len(order):
+            self._changed()
+            return ReadResult()
+        action = Action(DEAL_READ, TABLE, cards=tuple(dealt))
+        refusal = self.driver.try_submit(action)
+        if refusal is not None:
+            return ReadResult(refusal=refusal, prompt=self._refused(SHOE, card, refusal))
+        self.copies.reset()
+        for c, u, seat in zip(dealt, self._uids, order, strict=False):
+            if seat == TABLE:
+                self.copies.to_pile(u, c)
+            else:
+                self.copies.to_hand(u, c, seat)
+        self.dealt, self._uids = [], []
+        self._changed()
+        if self.controller is not None:
+            self.controller.observe()
+        return ReadResult(action=action)
+
+    def _play(self, point: str, card: Card, uid: str = "") -> ReadResult:
+        ctl = self.controller
+        assert ctl is not None
+        state = self.driver.state
+        need = self.need()
+        if point == SHOE:
+            if need is None:
+                return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, seat=self._acting(SHOE), point=SHOE,
+                                                     card=card))
+            if purpose(need) == "buy":
+                return self._gather(need, card)
+            seat = int(need.seat)
+            call = Call.SHOE_CARD
+        else:
+            to_act = self.driver.to_act()
+            seat = to_act[0] if to_act else -1
+            if self.game == "contract" and to_act:
+                seat = state.turn
+            hands = hands_of(self.game, state)
+            owner = self.copies.whose(uid, card, self.game, state)  # this very copy's holder
+            if owner is None:
+                owner = seat if 0 <= seat < len(hands) and card in hands[seat] else holder(self.game, state, card)
+            if owner is None or owner != seat:
+                kind = PromptKind.OUT_OF_TURN if owner is not None else PromptKind.MISPLACED
+                return ReadResult(prompt=self._raise(kind, seat=owner, point=SLOT, card=card,
+                                                     place=self._place(card)))
+            call = Call.SLOT_CARD
+        outcome = ctl.resolve(seat, call, card)
+        if not isinstance(outcome, Submit):
+            if point == SHOE:
+                return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, seat=seat, point=SHOE, card=card))
+            return ReadResult(prompt=self._raise(PromptKind.OUT_OF_TURN, seat=seat, point=SLOT, card=card,
+                                                 place=self._place(card)))
+        result = ctl.perform(seat, call, card)
+        if result.refusal is not None:
+            if isinstance(result.refusal, ActionError) and point == SLOT:
+                # a card he holds but may not discard now (G-5.3, C-5.3): he takes it back
+                return ReadResult(refusal=result.refusal,
+                                  prompt=self._raise(PromptKind.OUT_OF_TURN, seat=seat, point=SLOT, card=card,
+                                                     place=self._place(card), why=_code(result.refusal)))
+            return ReadResult(refusal=result.refusal, prompt=self._refused(point, card, result.refusal))
+        self.tally.read += 1
+        return ReadResult(action=result.action)
+
+    def _gather(self, need: Any, card: Card) -> ReadResult:
+        """A buy's stock card out of the shoe (C-8.5): to the engine at once, one by one
+        (journalled as it comes, so a power cut loses none)."""
+        action = Action(STOCK_CARDS, int(need.seat), cards=(card,))
+        refusal = self.driver.try_submit(action)
+        if refusal is not None:
+            return ReadResult(refusal=refusal, prompt=self._refused(SHOE, card, refusal))
+        self.tally.read += 1
+        if self.controller is not None:
+            self.controller.observe()
+        return ReadResult(action=action)
+
+    def _place(self, card: Card) -> str:
+        owner = holder(self.game, self.driver.state, card)
+        return f"hand:{owner}" if owner is not None else ""
+
+    def _refused(self, point: str, card: Card, refusal: Exception) -> Prompt:
+        """The engine would not place the card (it is somewhere else already, it cannot be
+        in the stock, a deal of the wrong size): stop for the operator."""
+        place = ""
+        if isinstance(refusal, ActionError):
+            place = str(refusal.params.get("place", ""))
+        return self._raise(PromptKind.MISPLACED, point=point, card=card, place=place, why=_code(refusal))
+
+    # -- answers ----------------------------------------------------------------------------
+    def acknowledge(self) -> bool:
+        """The addressed seat tapped DRAW ("done": the card is back in the shoe or in his
+        hand). True when that ended the question (the scene asks after each call)."""
+        p, ctl = self.prompt, self.controller
+        if p is None or p.kind not in ACK_PROMPTS or ctl is None or p.seat is None:
+            return False
+        if _input_ack(ctl.input(p.seat)) != p.number:
+            return False
+        self._end_prompt()
+        return True
+
+    def answer(self) -> bool:
+        """The question was answered by the on-screen OK (a card not due or out of turn:
+        put back / taken back)."""
+        if self.prompt is None or self.prompt.kind not in ACK_PROMPTS:
+            return False
+        self._end_prompt()
+        return True
+
+    def operator_void(self) -> Exception | None:
+        """The operator (PIN) voids the hand as a misdeal: the same dealer deals again
+        (journalled as ``void_hand``); the question ends."""
+        refusal = self.driver.try_submit(Action(VOID_HAND, TABLE)) if not self.dealing() else None
+        if refusal is None:
+            self.dealt, self._uids = [], []
+            self.copies.reset()
+            self._changed()
+            self.tally.voided += 1
+            self._end_prompt()
+            if self.controller is not None:
+                self.controller.observe()
+        return refusal
+
+    def operator_resume(self) -> None:
+        """The operator ends the stop without voiding (the foreign card is out of play and
+        the table's picture is right: e.g. a re-enrolled deck)."""
+        self._end_prompt()
+
+    def restore(self, dealt: Iterable[Card]) -> None:
+        """The deal under way when the power went (kept beside the journal)."""
+        self.dealt = list(dealt)
+
+    def _bump(self) -> None:
+        """The table's question came or went: the match's views and lamps are stale."""
+        if hasattr(self.driver, "version"):
+            self.driver.version += 1
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+
+def _code(refusal: Exception) -> str:
+    return str(getattr(refusal, "code", type(refusal).__name__))
+
+
+def _input_ack(inp: Any) -> int:
+    return inp.ack if isinstance(inp, RealInput) else 0
+
+
+def real_controller(game: str, driver: Any, *, clock: Callable[[], float], **timers: Any) -> tuple[
+        TableController, RealCards]:
+    """The table controller of a real-card match and its reads."""
+    reads = RealCards(game, driver)
+    table: GameTable = RealTable(game, reads)
+    ctl = TableController(table, driver, clock=clock, **timers)
+    reads.controller = ctl
+    return ctl, reads
+
+
+__all__ = ["CALL_TABLES", "CONTRACT_TABLE", "GIN_TABLE", "OPERATOR_PROMPTS", "POINTS", "Entry", "Mode",
+           "Prompt", "PromptKind", "ReadResult", "RealCards", "RealInput", "RealTable", "Tally",
+           "deal_order", "expected", "holder", "phase_of", "purpose", "real_controller"]

@@ -1,0 +1,99 @@
+"""Real-card screenshots for the docs (called by :mod:`display.screenshots`): the deal out of
+the shoe, a misread prompt and a contract "Можно?" question, played through rcdevice's
+simulated shoe and slot and the real link, the simulated people dealing and drawing.
+
+Each shot is the whole screen as the app draws it (the table's question over the scene).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+REAL_SHOTS = ("real-deal", "real-misread", "contract-real-buy")
+
+
+def _wait(app: Any, done: Callable[[], bool], seconds: float = 20.0) -> bool:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        app.frame()
+        if done():
+            return True
+        time.sleep(0.005)
+    return done()
+
+
+def _pull(app: Any, people: Any) -> None:
+    """The dealer (or the drawer) takes the shoe's next card; wait until the table took it."""
+    _wait(app, lambda: people.pending is None)
+    people.click_shoe()
+    _wait(app, lambda: people.pending is None)
+
+
+def _shots(app: Any, people: Any, game: str) -> Iterator[str]:
+    m = app.match
+    if game == "gin":
+        for _ in range(7):
+            _pull(app, people)
+        yield "real-deal"
+        while m.reads.dealing():
+            _pull(app, people)
+        while m.reads.need() is None and str(m.state.hand.phase) == "upcard":
+            m.controller.perform(m.to_act()[0], _call("knock"))  # both pass the upcard (G-4)
+            app.frame()
+        people.inject("misread")
+        _pull(app, people)
+        yield "real-misread"
+        return
+    while m.reads.dealing():
+        _pull(app, people)
+    st = m.state
+    asker = next(s for s in range(len(m.seats)) if s != st.turn and any(a.kind == "buy" for a in m.legal(s)))
+    m.controller.perform(asker, _call("buy"))
+    _wait(app, lambda: str(m.state.phase) == "ask")
+    yield "contract-real-buy"
+
+
+def _connected(app: Any) -> Callable[[], bool]:
+    return lambda: bool(app.real.shoe.connected)
+
+
+def _call(name: str) -> Any:
+    from display.controller import Call
+
+    return Call(name)
+
+
+def take_real(outdir: Path, languages: list[str], size: tuple[int, int], state: str,
+              log: Callable[[str], None] = print) -> list[Path]:
+    """Render the real-card shots in every language; returns the files."""
+    import pygame
+
+    from display.app import App
+    from display.config import load_config
+    from display.sim_real_cards import SimTable, TwinReaders
+
+    written: list[Path] = []
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": state})
+    for game, names in (("gin", ("Anastasia", "Budi")), ("contract", ("Ana", "Boris", "Citra", "Duarte"))):
+        people = SimTable(TwinReaders(seed=11, speed=3.0), game=game, seed=11, auto=False)
+        app = App(config, mode="headless", size=size, state_dir=Path(state) / f"real-{game}", seed=11,
+                  real_cards=True, readers=people)
+        app.start()
+        _wait(app, _connected(app))
+        app.start_match(game, [{"name": n, "kind": "human"} for n in names])
+        for name in _shots(app, people, game):
+            for lang in languages:
+                app.set_language(lang)
+                app.scene.invalidate()
+                app.render()
+                path = outdir / f"{name}-{lang}.png"
+                pygame.image.save(app.screen.surface, str(path))
+                written.append(path)
+                log(str(path))
+            app.set_language("en")
+        app.abandon_match()
+        app.close()
+    return written
