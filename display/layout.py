@@ -58,6 +58,11 @@ def rotate_rect(r: pygame.Rect, size: tuple[int, int], angle: int) -> pygame.Rec
         return pygame.Rect(r)
     if angle == 180:
         return pygame.Rect(size[0] - r.right, size[1] - r.bottom, r.width, r.height)
+    if type(r) is pygame.Rect:  # whole pixels (a side panel's every card and line): no rounding needed
+        if angle == 90:
+            return pygame.Rect(r.top, size[0] - r.right, r.height, r.width)
+        if angle == 270:
+            return pygame.Rect(size[1] - r.bottom, r.left, r.height, r.width)
     a = rotate_point(r.topleft, size, angle)
     b = rotate_point(r.bottomright, size, angle)
     left, right = sorted((a[0], b[0]))
@@ -83,9 +88,11 @@ class SeatPanel:
 
     def to_screen(self, r: pygame.Rect) -> pygame.Rect:
         """A local rect in screen coordinates."""
+        if type(r) is not pygame.Rect:
+            r = pygame.Rect(r)
         if self.angle == 0:
-            return pygame.Rect(r).move(self.rect.topleft)
-        return rotate_rect(pygame.Rect(r), self.local_size, self.angle).move(self.rect.topleft)
+            return r.move(self.rect.topleft)  # a new rect (``r`` is left as it was)
+        return rotate_rect(r, self.local_size, self.angle).move(self.rect.topleft)
 
     def to_local(self, pos: tuple[float, float]) -> tuple[float, float]:
         """A screen point in local (upright) coordinates."""

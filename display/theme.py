@@ -42,15 +42,17 @@ SIZES = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 27, 30, 34, 38, 43,
          77, 86, 97, 109, 122, 137, 154, 173, 195, 220, 248)
 
 
+# ladder() for every whole size up to the top of the ladder (it is asked several times for
+# each line drawn: a scan of the ladder each time cost more than the cached render itself)
+_LADDER = tuple(max([SIZES[0], *(s for s in SIZES if s <= n)]) for n in range(SIZES[-1] + 1))
+
+
 def ladder(size: float) -> int:
     """The largest ladder size not above ``size``."""
     size = int(size)
-    best = SIZES[0]
-    for s in SIZES:
-        if s > size:
-            break
-        best = s
-    return best
+    if 0 <= size <= SIZES[-1]:
+        return _LADDER[size]
+    return SIZES[0] if size < 0 else SIZES[-1]
 
 
 FONT_PROBLEMS: list[str] = []  # why the bundled font could not be used (the app shows it)
@@ -130,20 +132,33 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
     size = ladder(size)
     angle = (180 if turned is True else int(turned)) % 360
     key = (text, size, tuple(colour), bold, angle)
-    surf = _render_cache.get(key)
-    if surf is None:
-        global _render_bytes
-        while _render_cache and (len(_render_cache) > 1500 or _render_bytes > RENDER_CACHE_BYTES):
-            old = _render_cache.pop(next(iter(_render_cache)))  # the oldest: no frame re-renders them all at once
-            _render_bytes -= old.get_pitch() * old.get_height()
+    surf = _render_cache.pop(key, None)
+    if surf is not None:
+        _render_cache[key] = surf  # now the newest: the least recently drawn go first
+        return surf
+    global _render_bytes
+    # the least recently drawn first (no frame re-renders them all at once): dropping the
+    # oldest rendered instead threw out "Player 2 to play" and the buttons' words, drawn
+    # again every few moves (8 MB holds ~160 lines at 1920x1080: most lines were rendered
+    # again, up to 16 times in 600 moves)
+    while _render_cache and (len(_render_cache) > 1500 or _render_bytes > RENDER_CACHE_BYTES):
+        old = _render_cache.pop(next(iter(_render_cache)))
+        _render_bytes -= old.get_pitch() * old.get_height()
+    if angle:
+        # the upright line only to turn (a cached one if it is drawn upright too): caching
+        # it as well doubled the bytes a side panel's lines hold, and the bound then threw
+        # out lines that are drawn again (at 1920x1080, 4 seats: over half of all renders)
+        upright = _render_cache.get((text, size, key[2], bold, 0))
+        if upright is None:
+            upright = font(size, bold).render(text, True, colour)
         if angle == 180:
-            surf = pygame.transform.flip(render(text, size, colour, bold), True, True)
-        elif angle:
-            surf = pygame.transform.rotate(render(text, size, colour, bold), angle)
+            surf = pygame.transform.flip(upright, True, True)
         else:
-            surf = font(size, bold).render(text, True, colour)
-        _render_cache[key] = surf
-        _render_bytes += surf.get_pitch() * surf.get_height()
+            surf = pygame.transform.rotate(upright, angle)
+    else:
+        surf = font(size, bold).render(text, True, colour)
+    _render_cache[key] = surf
+    _render_bytes += surf.get_pitch() * surf.get_height()
     return surf
 
 
@@ -279,9 +294,11 @@ def draw_text_turned(
         return to_screen(pygame.Rect(box.center, (0, 0)))
     size = fit_size(text, box, size or box.height, bold)
     shown = cut_to_width(text, box.width, size, bold)  # never wider than its box
-    r = _place(render(shown, size, colour, bold).get_rect(), box, align)
+    img = render(shown, size, colour, bold, angle)
+    w, h = img.get_size()
+    r = _place(pygame.Rect(0, 0, h, w) if angle % 180 == 90 else pygame.Rect(0, 0, w, h), box, align)  # as upright
     dst = to_screen(r)
-    surf.blit(render(shown, size, colour, bold, angle), dst)
+    surf.blit(img, dst)
     if TEXT_LOG is not None:  # a line cut short did not fit
         TEXT_LOG.append(TextRecord(text, to_screen(box), dst, box.contains(r) and shown == text))
     return dst

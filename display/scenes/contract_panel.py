@@ -71,9 +71,10 @@ class WordsBoxes(NamedTuple):
     status: pygame.Rect
 
 
+@lru_cache(maxsize=64)  # asked ~16 times a frame for each of a few panel sizes
 def words_boxes(w: int, d: int) -> WordsBoxes:
     """The top lines' boxes in a panel ``w`` × ``d``: an upright side panel (tall) has words
-    over the cards; a narrow one one item per row."""
+    over the cards; a narrow one one item per row. Shared (cached): copy a box to change it."""
     narrow = w < 330  # a side panel at 800×480 with 5–6 seats
     if d > w * 1.2:
         row_h = max(14, min(int(w * 0.16), int(d * 0.07)))
@@ -127,8 +128,10 @@ def reserve_for(size: tuple[int, int], touch: int, human: bool, buttons: int) ->
     return -(-slots // n_col)
 
 
+@lru_cache(maxsize=256)  # asked for each seat every frame (its buttons' size) and at each draw
 def panel_body(size: tuple[int, int], touch: int, reserve: int) -> Body:
-    """Where the hand and the button column go in a seat's panel (local coordinates)."""
+    """Where the hand and the button column go in a seat's panel (local coordinates).
+    Shared (cached): copy a rect to change it."""
     w, d = size
     boxes = words_boxes(w, d)
     status_box = boxes.status

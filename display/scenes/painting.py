@@ -88,11 +88,13 @@ _TURNED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
 def turned_copy(img: pygame.Surface, angle: int) -> pygame.Surface:
     """``img`` turned by ``angle`` (cached while ``img`` lives, e.g. a cached card face)."""
-    got = _TURNED.get((id(img), angle))
+    key = (id(img), angle)
+    got = _TURNED.pop(key, None)
     if got is None or got[0] is not img:
         if len(_TURNED) > 300:
-            del _TURNED[next(iter(_TURNED))]  # the oldest: no frame re-renders them all at once
-        got = _TURNED[(id(img), angle)] = (img, turn(img, angle))
+            del _TURNED[next(iter(_TURNED))]  # the least recently used: no frame re-renders them all at once
+        got = (img, turn(img, angle))
+    _TURNED[key] = got  # the newest
     return got[1]
 
 
