@@ -1,7 +1,7 @@
 """League scale: N simulated tables (processes) submit M matches each into one local
 PostgreSQL server at once; the server is restarted in the middle.
 
-    python benchmarks/league.py --tables 200 --matches 500
+    python benchmarks/league_load.py --tables 200 --matches 500
 
 Each table is a process with its own local SQLite store (the real schema, outbox on) and
 the real sync worker (``league.sync.SyncWorker``, one match per pass as on a table: a
