@@ -362,3 +362,17 @@ def contract_reads_due(state: Any) -> int:
     from rummy.contract.buying import cards_due
 
     return cards_due(state)
+
+
+def described_and_counted(engine: Any, run: Any) -> None:
+    """Every event of the read-mode game has a describe line; hypothesis counts what the game
+    reached and which reads it refused (``event``), for the statistics."""
+    from hypothesis import event
+
+    for line in map(engine.describe, run.read_events):
+        assert line
+    for key in run.tally.reached:
+        if key != "actions":
+            event(f"reached {key}")
+    for key in run.tally.refused:
+        event(f"refused {key}")

@@ -11,9 +11,9 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from read_mode_helpers import lockstep
+from read_mode_helpers import described_and_counted, lockstep
 
 from rummy.contract.engine import ENGINE
 from rummy.contract.rules import preset
@@ -69,13 +69,7 @@ def test_read_mode_is_the_same_game_and_refused_reads_change_nothing(game):
     run = play(game)
     assert run.read_events == run.virt_events  # every event, in order
     assert run.read.scores == run.virt.scores and run.read.results == run.virt.results
-    for line in map(ENGINE.describe, run.read_events):
-        assert line
-    for key in run.tally.reached:
-        if key != "actions":
-            event(f"reached {key}")
-    for key in run.tally.refused:
-        event(f"refused {key}")
+    described_and_counted(ENGINE, run)
 
 
 @settings(max_examples=10, **FAST)
