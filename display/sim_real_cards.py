@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,7 +40,7 @@ PRESS_S = 0.06  # a tap: pressed this long
 LOCKOUT_S = 0.36  # the board's lockout between two presses of a button (0.3 s) and then some
 REACTION_S = 4.0  # a read the table has not taken by then is lost
 UNPLUG_S = 0.6  # how long an unplug lasts
-YIELD_S = 0.002  # waiting for a read, the people let the link's threads run (headless spins)
+YIELD_S = 0.002  # headless, each step gives the hardware threads this long (see step)
 STALL_S = 20.0  # nothing moved this long: the notes say what the table waited for
 SLOT_AGAIN_S = 1.7  # the slot's reader ignores a card it read in the last 1.5 s (it lies on the pile)
 
@@ -109,6 +109,7 @@ class SimTable:
         self._adopted: Any = None  # the match whose cards the people hold
         self.again: Pass | None = None  # the card the table asked to pass again
         self._slot_t: dict[Phys, float] = {}  # when each card last went through the slot
+        self.trace: deque[str] = deque(maxlen=40)  # what the people did last (for the notes)
 
     @property
     def port(self) -> str:
@@ -184,6 +185,13 @@ class SimTable:
 
     # -- each frame -------------------------------------------------------------------------
     def step(self, now: float) -> None:
+        """One frame of the people. Headless (``auto``) the main loop never sleeps, and the
+        threads behind the readers and the buttons (the twin's, the link's, the board's
+        hold thread that judges an edge once its glitch time is over) starve for the GIL:
+        a press then reached the table only with the next edge, up to a second late, and
+        a card passed meanwhile was taken for the wrong need. So each step sleeps a little."""
+        if self.auto:
+            time.sleep(YIELD_S)
         m = self.app.match if self.app is not None else None
         self._buttons_due(now)
         if self._replug_at is not None and now >= self._replug_at:
@@ -204,7 +212,6 @@ class SimTable:
         self._watch(m, now)
         if self.pending is not None:
             if not self._answered(m, now):
-                time.sleep(YIELD_S)  # headless: the link's and the readers' threads run meanwhile
                 return
         if not self.auto or now < self._busy_until or self._buttons:
             return
@@ -264,15 +271,18 @@ class SimTable:
         self._open_prompt = number
 
     def _snapshot(self, m: Any) -> tuple[Any, ...]:
-        r = m.reads
-        return (r.tally.read, r._numbers, m.version, len(r.dealt))
+        """What the table has heard from each reader: a card passed is answered when its
+        reader's count moves (not when the match changes for another reason, a button
+        pressed a moment before: the read may still be on its way)."""
+        heard = m.reads.heard
+        return (heard.get(SHOE, 0), heard.get(SLOT, 0))
 
     def _answered(self, m: Any, now: float) -> bool:
         """Has the table taken (or refused) the card on its way? Then the card goes where
         the table says; True when the people may go on."""
         p = self.pending
         assert p is not None
-        if self._snapshot(m) == p.before:
+        if self._snapshot(m)[POINT_INDEX[p.point]] == p.before[POINT_INDEX[p.point]]:
             limit = REACTION_S + (UNPLUG_S + 4.0 if self._replug_at is not None or m.reads.unplugged else 0.0)
             if now - p.t < limit:
                 return False
@@ -283,6 +293,7 @@ class SimTable:
             return True
         self.pending = None
         prompt = m.reads.prompt
+        self.trace.append(f"{now:.2f} answered {p.point} {p.card}: prompt {prompt}, last {m.history[-1][0] if m.history else None}")
         if prompt is not None and prompt.kind is PromptKind.REPASS and p.point == prompt.point:
             if not p.fault:
                 self._note(f"the {p.point} did not read {p.card} (no fault injected)")
@@ -321,6 +332,7 @@ class SimTable:
         people do the same with their cards."""
         hist = m.history
         for action, events in hist[self._seen:]:
+            self.trace.append(f"{self.clock():.2f} table: {action} -> {[str(e.kind) for e in events]}")
             self._follow(m, action, events)
         self._seen = len(hist)
 
@@ -374,7 +386,8 @@ class SimTable:
         if differ and not self._mismatch:
             self.tally.wrong += 1
             self._note(f"hands differ at seats {differ}: table {[sorted(map(str, hands[s])) for s in differ]} "
-                                    f"held {[sorted(map(str, self.cards_of(s))) for s in differ]}")
+                                    f"held {[sorted(map(str, self.cards_of(s))) for s in differ]}; "
+                                    f"last {[str(a) for a, _e in m.history[-6:]]}; trace " + " | ".join(self.trace))
         self._mismatch = bool(differ)
 
     # -- answering the table's questions -------------------------------------------------------
@@ -430,6 +443,7 @@ class SimTable:
     def _pass(self, m: Any, point: str, card: Phys | None, seat: int | None, now: float, *,
               fault: str = "", extra: Phys | None = None) -> None:
         self.pending = Pass(point, card, seat, now, self._snapshot(m), fault, extra)
+        self.trace.append(f"{now:.2f} pass {point} {card} seat {seat} {fault} need {m.reads.need()} v{m.version}")
         if fault == "misread":
             self.readers.misread(point)
         elif fault == "double" and extra is not None and card is not None:
@@ -586,6 +600,7 @@ class SimTable:
         t = max(now, self._last_press.get((seat, call), float("-inf")) + LOCKOUT_S,
                 max((b[0] for b in self._buttons), default=now))
         self._last_press[(seat, call)] = t
+        self.trace.append(f"{now:.2f} tap {seat} {call} at {t:.2f}")
         self._buttons += [(t, seat, call, "press"), (t + PRESS_S, seat, call, "release")]
 
     def _then(self, fn: Callable[[], None]) -> None:
@@ -647,6 +662,8 @@ class SimTable:
             return
         self._forced = fault
 
+
+POINT_INDEX = {SHOE: 0, SLOT: 1}  # a snapshot's count of each read point
 
 #: the calls after which the table may have moved cards from the pile into a hand
 TAKE_KINDS = frozenset({"take_upcard", "draw_discard", "take_and_knock", "buy", "answer", "take_cards"})

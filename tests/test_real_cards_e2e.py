@@ -13,7 +13,7 @@ from real_cards_helpers import real_app, run
 from rummy.records import replay
 from rummy.session import ARCHIVE, state_digest
 
-pytestmark = pytest.mark.timeout(1000)
+pytestmark = pytest.mark.timeout(400)
 
 
 def kinds(history) -> Counter:
@@ -33,16 +33,13 @@ def check_ends_as_replayed(result, state_dir) -> None:
     assert [a for a, _e in result.history] == list(rep.journal.actions)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known fault, issue 10 open: in a full-suite run this match once counted a 'wrong' hand "
-    "and once stalled after ~70 s (no move for minutes); it passes alone. Until the cause is "
-    "found a failure here is reported as XFAIL, never hidden as a pass"))
 def test_a_whole_gin_match_through_the_readers_with_faults_and_an_unplug(tmp_path):
     app, people = real_app(tmp_path, game="gin", seed=1, faults=0.05, unplug_after=40)
-    result = run(app, seconds=120)  # alone it takes about 60 s
+    result = run(app, seconds=240)  # about 40-60 s on this machine
     app.close()
     t = people.tally
     assert (t.lost, t.wrong) == (0, 0), t.notes
+    assert result.over, t.notes[-3:]
     assert t.read > 200 and t.faults > 3 and t.recovered > 3
     k = kinds(result.history)
     assert k["deal_read"] >= 2 and k["draw_stock"] > 10 and k["discard"] > 10 and k["knock"] >= 1
@@ -50,18 +47,16 @@ def test_a_whole_gin_match_through_the_readers_with_faults_and_an_unplug(tmp_pat
     check_ends_as_replayed(result, tmp_path)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known fault, issue 10 open: after the rest of the suite in the same process this game "
-    "stalled (no move for minutes) in a fresh-clone CI run; it passes alone in ~50 s"))
 def test_a_whole_contract_game_through_the_readers_buys_penalties_and_a_refill(tmp_path):
     """Five deals of four players from one pack (C-1.2 allows it; the shoe then runs empty
     in every deal: the C-10 refill goes back into the shoe and is read again)."""
     app, people = real_app(tmp_path, game="contract", seed=3, faults=0.04, unplug_after=60)
     seats = [{"name": f"P{i + 1}", "kind": "human", "bot": "basic"} for i in range(4)]
-    result = run(app, seconds=150, seats=seats, rules={"decks": 1})  # alone about 50 s
+    result = run(app, seconds=240, seats=seats, rules={"decks": 1})  # about 50 s
     app.close()
     t = people.tally
     assert (t.lost, t.wrong) == (0, 0), t.notes
+    assert result.over, t.notes[-3:]
     k, ev = kinds(result.history), events(result.history)
     assert k["deal_read"] >= 5 and k["buy"] >= 1 and k["stock_cards"] >= 1, k
     assert ev["stock_refilled"] >= 1, ev

@@ -523,6 +523,7 @@ class RealCards:
     _uids: list[str] = field(default_factory=list)  # the deal's tags, in the order read
     log: list[str] = field(default_factory=list)  # what happened, for diagnostics
     on_change: Callable[[], None] | None = None  # the deal buffer changed (kept across a power cut)
+    heard: dict[str, int] = field(default_factory=dict)  # reader events taken in, per read point
     _numbers: int = 0
 
     # -- what the table shows ---------------------------------------------------------------
@@ -583,6 +584,7 @@ class RealCards:
 
     def fault(self, point: str, kind: str) -> Prompt:
         """A misread (beam without a tag) or a double (two tags) at ``point``: pass it again."""
+        self._heard(point)
         if self.prompt is not None and self.prompt.kind is PromptKind.REPASS and self.prompt.point == point:
             self.tally.faults += 1  # the same card failed again: still waiting for it
             return self.prompt
@@ -595,10 +597,12 @@ class RealCards:
 
     def unknown(self, point: str, uid: str) -> Prompt:
         """A tag not in the deck map: the game stops for the operator."""
+        self._heard(point)
         return self._raise(PromptKind.UNKNOWN_TAG, point=point, uid=uid)
 
     def card(self, point: str, card: Card, uid: str = "") -> ReadResult:
         """A card read at ``point`` (``uid``: its tag, which copy it is)."""
+        self._heard(point)
         p = self.prompt
         if p is not None:
             if p.kind is PromptKind.REPASS and p.point == point:
@@ -618,6 +622,10 @@ class RealCards:
             elif a.seat >= 0:
                 self.copies.to_hand(uid, card, a.seat)
         return result
+
+    def _heard(self, point: str) -> None:
+        """One more event of ``point``'s reader taken in (a card, a fault, an unknown tag)."""
+        self.heard[point] = self.heard.get(point, 0) + 1
 
     def _acting(self, point: str) -> int | None:
         """Who a read at ``point`` belongs to now (None: the dealer)."""
