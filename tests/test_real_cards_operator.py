@@ -106,3 +106,35 @@ def test_a_shoe_that_is_not_there_is_said_on_screen_and_in_diagnostics(tmp_path)
     touch(app, "diagnostics")
     app.scene.draw(app.screen.surface)  # the shoe's lines, no "No problems found"
     app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "ru", "pt"])
+def test_the_seating_screen_offers_no_computer_seats_with_real_cards(tmp_path, lang):
+    """A computer cannot hold real cards: the seating screen shows people only (no
+    Human/Computer toggle, no level) and says why, in the table's language, fitting its box."""
+    from display_input import drawn_texts
+
+    from display import i18n
+
+    app, people = real_app(tmp_path, game="contract", seed=1, faults=0.0)
+    try:
+        i18n.set_language(lang)
+        app.goto("seating", game="contract", seats=[{"name": "Ann", "kind": "human"},
+                                                     {"name": "Bot", "kind": "computer", "bot": "hard"}])
+        scene = app.scene
+        scene.set_count(4)
+        scene.toggle(2)  # (no effect: nothing to toggle)
+        log = drawn_texts(app)
+        names = {t.name for t in scene.targets}
+        assert not any(n.startswith(("kind-", "level-")) for n in names), names
+        assert [s["kind"] for s in scene.seats()] == ["human"] * 4
+        bad = [(r.text, r.box) for r in log if not r.fits]
+        assert not bad, bad
+        said = i18n._("Real cards: every seat is a player holding cards")
+        assert any(r.text == said for r in log)
+        if lang != "en":
+            assert said != "Real cards: every seat is a player holding cards"
+    finally:
+        i18n.set_language("en")
+        app.close()
+        people.close()

@@ -30,15 +30,18 @@ class SeatingScene(Scene):
         self.preset = preset
         lo, hi = SEATS[game]
         self.count = lo
-        # Computer players fill the seats nobody takes; seat 1 is the first human.
-        self.kinds = ["human"] + ["computer"] * (hi - 1)
+        # Computer players fill the seats nobody takes; seat 1 is the first human. With real
+        # cards every seat is a person: a computer cannot hold cards (display.real_cards).
+        self.real_cards = getattr(app, "real", None) is not None
+        self.kinds = ["human"] + ["human" if self.real_cards else "computer"] * (hi - 1)
         self.names: list[str | None] = [None] * hi
         self.levels = [DEFAULT_LEVEL] * hi  # per computer seat (the journal's seat "bot")
         self.league_ids: list[int | None] = [None] * hi  # a league player's id (PIN checked)
         for i, seat in enumerate((seats or [])[:hi]):  # "New game": the last match's seats
             self.count = max(lo, i + 1)
-            self.kinds[i] = "computer" if seat.get("kind") == "computer" else "human"
-            if self.kinds[i] == "computer" and seat.get("bot"):
+            computer = seat.get("kind") == "computer" and not self.real_cards
+            self.kinds[i] = "computer" if computer else "human"
+            if computer and seat.get("bot"):
                 self.levels[i] = str(seat["bot"])
             if seat.get("league_id") is not None:
                 self.league_ids[i] = int(seat["league_id"])
@@ -68,6 +71,8 @@ class SeatingScene(Scene):
         return out
 
     def toggle(self, i: int) -> None:
+        if self.real_cards:
+            return  # real cards: people only
         self.kinds[i] = "computer" if self.kinds[i] == "human" else "human"
         self.league_ids[i] = None
         self.dirty = True
@@ -124,6 +129,11 @@ class SeatingScene(Scene):
                         lambda: self.set_count(self.count + 1), enabled=self.count < hi, name="more")
             top = row.bottom + int(h * 0.02)
         bottom = h - foot_h - int(h * 0.05)
+        if self.real_cards:  # why there is no Human/Computer choice, above the footer
+            note_h = max(18, int(h * 0.06))
+            bottom -= note_h
+            theme.draw_text(surf, _("Real cards: every seat is a player holding cards"),
+                            pygame.Rect(int(w * 0.05), bottom + int(h * 0.01), int(w * 0.9), note_h))
         row_h = min(max(t + 8, int(h * 0.16)), (bottom - top) // self.count)
         for i in range(self.count):
             y = top + i * row_h
@@ -137,6 +147,8 @@ class SeatingScene(Scene):
                 lg = pygame.Rect(name.right + int(w * 0.01), y, int(w * 0.15), max(t, row_h - 8))
                 self.button(surf, lg, _("League"), functools.partial(self.league_login, i), name=f"league-{i}")
                 name = pygame.Rect(label.right, y, int(w * 0.46), name.height)
+            if self.real_cards:
+                continue  # no Human/Computer choice: every seat holds real cards
             computer = self.kinds[i] == "computer"
             kind = pygame.Rect(name.right + int(w * 0.03), y, int(w * (0.16 if computer else 0.3)),
                                max(t, row_h - 8))
