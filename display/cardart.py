@@ -23,6 +23,8 @@ TWO_COLOUR = {"S": theme.BLACK, "C": theme.BLACK, "H": theme.RED, "D": theme.RED
 FOUR_COLOUR = {"S": theme.BLACK, "H": theme.RED, "D": theme.BLUE, "C": theme.GREEN}
 
 _cache: dict[tuple, pygame.Surface] = {}
+_cache_bytes = 0
+FACES_CACHE_BYTES = 48_000_000  # about 1,500 faces at 1920x1080 (a Pi 4 has 2-8 GB)
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
@@ -54,11 +56,17 @@ def card_surface(
     """A card face (or the back when ``face_up`` is False or ``card`` is None)."""
     w, h = int(size[0]), int(size[1])
     key = (card, w, h, four_colour, face_up and card is not None, outline)
-    surf = _cache.get(key)
+    surf = _cache.pop(key, None)
     if surf is not None:
+        _cache[key] = surf  # now the newest: the least recently drawn go first
         return surf
-    if len(_cache) > 400:  # a few sizes of 52 cards; bounded memory
-        del _cache[next(iter(_cache))]  # the oldest: no frame re-renders them all at once
+    global _cache_bytes
+    # bounded by the faces' pixels, least recently drawn first: a count of 400 dropped
+    # the faces a big screen draws every move (two packs at several sizes: the hands, the
+    # melds, the piles, the tray) and re-made them, up to 50 in one frame
+    while _cache and _cache_bytes > FACES_CACHE_BYTES:
+        old = _cache.pop(next(iter(_cache)))
+        _cache_bytes -= old.get_pitch() * old.get_height()
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = corner_radius((w, h))
     rect = surf.get_rect()
@@ -99,6 +107,7 @@ def card_surface(
     if screen is not None and not _alpha_format_is_native(screen):
         surf = surf.convert_alpha()  # the display's pixel format blits several times faster
     _cache[key] = surf
+    _cache_bytes += surf.get_pitch() * surf.get_height()
     return surf
 
 

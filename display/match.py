@@ -52,6 +52,7 @@ class MatchDriver:
         self.resumed = resumed
         self._legal_key: tuple = ()
         self._legal_cache: dict[int, list[Action]] = {}
+        self._to_act: list[int] | None = None
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
         self.reads: Any = None  # real cards: the readers' part (display.controller.real_cards)
@@ -82,17 +83,27 @@ class MatchDriver:
     def _deal_pending(self) -> bool:
         return bool(self.engine.decks_to_deal(self.state))
 
+    def _fresh(self) -> None:
+        """Drop the answers kept for an older state: the state is immutable, so the same
+        state object (and version) means the same seats to act and legal actions. A frame
+        asks for them dozens of times (every panel's words, lamps and buttons)."""
+        state = self.state
+        if self._legal_key and self._legal_key[2] is state and self._legal_key[:2] == (
+                self.version, self.session.actions_applied):
+            return
+        self._legal_key = (self.version, self.session.actions_applied, state)
+        self._legal_cache = {}
+        self._to_act = None
+
     def to_act(self) -> list[int]:
-        if self._deal_pending() or self.is_over:
-            return []
-        return list(self.engine.to_act(self.state))
+        self._fresh()
+        if self._to_act is None:
+            self._to_act = ([] if self._deal_pending() or self.is_over else list(self.engine.to_act(self.state)))
+        return list(self._to_act)
 
     def legal(self, seat: int) -> list[Action]:
         """Legal actions for ``seat`` right now ([] when it is not his move)."""
-        key = (self.version, self.session.actions_applied)  # one cache for every seat
-        if self._legal_key != key:
-            self._legal_cache = {}
-            self._legal_key = key
+        self._fresh()  # one cache for every seat
         if seat not in self._legal_cache:
             self._legal_cache[seat] = (list(self.engine.legal_actions(self.state, seat))
                                        if seat in self.to_act() else [])
