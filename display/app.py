@@ -441,6 +441,9 @@ class App:
         self.settings.language = i18n.set_language(lang)
         if self.scene is not None:
             self.scene.invalidate()  # every word on the screen changes: a full redraw
+            reword = getattr(self.scene, "reword", None)
+            if reword is not None:
+                reword()  # the last move's line too (worded when it happened)
 
     def change(self, **kwargs: Any) -> None:
         self.settings = replace(self.settings, **kwargs)

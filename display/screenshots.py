@@ -36,8 +36,8 @@ def _render(app, path: Path) -> None:
     import pygame
 
     scene = app.scene
-    if hasattr(scene, "_version"):
-        scene._version = -1  # word the last event in the current language
+    if hasattr(scene, "reword"):
+        scene.reword()  # word the last event in the current language
         scene.update(app.clock())
     scene.targets = []
     scene.draw(app.screen.surface)

@@ -86,7 +86,8 @@ def take_real(outdir: Path, languages: list[str], size: tuple[int, int], state: 
         app.start_match(game, [{"name": n, "kind": "human"} for n in names])
         for name in _shots(app, people, game):
             for lang in languages:
-                app.set_language(lang)
+                app.set_language(lang)  # (the last move's line is worded again too)
+                app.scene.update(app.clock())
                 app.scene.invalidate()
                 app.render()
                 path = outdir / f"{name}-{lang}.png"

@@ -229,3 +229,28 @@ def test_no_text_overflows_in_any_language(tmp_path, size):
         every_language(label)
     assert not problems, "\n".join(problems[:12])
     app.close()
+
+
+def test_a_language_change_mid_match_rewords_the_last_move(tmp_path):
+    """The operator switches the table to Russian in the middle of a hand: the line saying
+    the last move is worded again in Russian, not left in English until the next move."""
+    from display.app import App
+    from display.config import load_config
+
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="headless", state_dir=tmp_path, seed=5)
+    try:
+        app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}])
+        m = app.match
+        m.submit(m.legal(m.to_act()[0])[0])  # the first move: a take or a pass of the upcard
+        app.frame()
+        english = app.scene.centre_msg
+        assert english
+        app.set_language("ru")
+        app.frame()
+        assert app.scene.centre_msg and app.scene.centre_msg != english
+        assert not any("a" <= ch <= "z" for ch in app.scene.centre_msg.replace("Ann", "").replace("Bob", ""))
+    finally:
+        app.set_language("en")
+        app.close()

@@ -231,6 +231,10 @@ class TableScene(Scene):
             self.on_event(ev)
         self.after_change()
 
+    def reword(self) -> None:
+        """The table's language changed: word the last move again at the next update."""
+        self._version = -1
+
     @property
     def recent(self) -> list[str]:
         """The last few moves in words (the table's language now), oldest first."""
