@@ -15,7 +15,8 @@ from typing import Any
 REAL_SHOTS = ("real-deal", "real-misread", "contract-real-buy")
 
 
-def _wait(app: Any, done: Callable[[], bool], seconds: float = 20.0) -> bool:
+def wait(app: Any, done: Callable[[], bool], seconds: float = 20.0) -> bool:
+    """Frames until ``done()`` (the readers' threads run meanwhile), at most ``seconds``."""
     t0 = time.monotonic()
     while time.monotonic() - t0 < seconds:
         app.frame()
@@ -27,9 +28,9 @@ def _wait(app: Any, done: Callable[[], bool], seconds: float = 20.0) -> bool:
 
 def _pull(app: Any, people: Any) -> None:
     """The dealer (or the drawer) takes the shoe's next card; wait until the table took it."""
-    _wait(app, lambda: people.pending is None)
+    wait(app, lambda: people.pending is None)
     people.click_shoe()
-    _wait(app, lambda: people.pending is None)
+    wait(app, lambda: people.pending is None)
 
 
 def _shots(app: Any, people: Any, game: str) -> Iterator[str]:
@@ -52,7 +53,7 @@ def _shots(app: Any, people: Any, game: str) -> Iterator[str]:
     st = m.state
     asker = next(s for s in range(len(m.seats)) if s != st.turn and any(a.kind == "buy" for a in m.legal(s)))
     m.controller.perform(asker, _call("buy"))
-    _wait(app, lambda: str(m.state.phase) == "ask")
+    wait(app, lambda: str(m.state.phase) == "ask")
     yield "contract-real-buy"
 
 
@@ -82,7 +83,7 @@ def take_real(outdir: Path, languages: list[str], size: tuple[int, int], state: 
         app = App(config, mode="headless", size=size, state_dir=Path(state) / f"real-{game}", seed=11,
                   real_cards=True, readers=people)
         app.start()
-        _wait(app, _connected(app))
+        wait(app, _connected(app))
         app.start_match(game, [{"name": n, "kind": "human"} for n in names])
         for name in _shots(app, people, game):
             for lang in languages:

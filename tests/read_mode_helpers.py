@@ -376,3 +376,16 @@ def described_and_counted(engine: Any, run: Any) -> None:
             event(f"reached {key}")
     for key in run.tally.refused:
         event(f"refused {key}")
+
+
+def chooser(engine: Any, levels: Sequence[str], slip: float) -> Callable[..., Action]:
+    """Each seat's computer player of ``engine``, with random legal moves mixed in at rate
+    ``slip``."""
+    players = [engine.player(level) for level in levels]
+
+    def choose(seat: int, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if rng.random() < slip:
+            return rng.choice(list(legal))
+        return players[seat].choose(engine, view, legal, rng)
+
+    return choose

@@ -6,14 +6,13 @@ leaves the state as it was; the journal of a read-mode game replays to the live 
 from __future__ import annotations
 
 import dataclasses
-import random
 import tempfile
 from collections import Counter
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from read_mode_helpers import described_and_counted, lockstep
+from read_mode_helpers import chooser, described_and_counted, lockstep
 
 from rummy.contract.engine import ENGINE
 from rummy.contract.rules import preset
@@ -37,17 +36,6 @@ def rules_of(name: str):
     return dataclasses.replace(base, **VARIANTS[name])
 
 
-def chooser(levels: tuple[str, ...], slip: float):
-    players = [ENGINE.player(level) for level in levels]
-
-    def choose(seat, view, legal, rng: random.Random):
-        if rng.random() < slip:
-            return rng.choice(list(legal))
-        return players[seat].choose(ENGINE, view, legal, rng)
-
-    return choose
-
-
 GAMES = st.integers(2, 6).flatmap(lambda seats: st.tuples(
     st.integers(0, 2**31 - 1),
     st.sampled_from(sorted(VARIANTS)),
@@ -59,7 +47,7 @@ GAMES = st.integers(2, 6).flatmap(lambda seats: st.tuples(
 
 def play(game, **kw):
     seed, variant, levels, slip, first = game
-    return lockstep(ENGINE, rules_of(variant), len(levels), seed, chooser(levels, slip),
+    return lockstep(ENGINE, rules_of(variant), len(levels), seed, chooser(ENGINE, levels, slip),
                     first_dealer=first, **kw)
 
 

@@ -5,13 +5,12 @@ live state."""
 
 from __future__ import annotations
 
-import random
 import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from read_mode_helpers import described_and_counted, lockstep
+from read_mode_helpers import chooser, described_and_counted, lockstep
 
 from rummy.gin.engine import ENGINE
 from rummy.gin.rules import preset
@@ -33,18 +32,6 @@ def rules_of(name: str):
     return base.replace(**VARIANTS[name])
 
 
-def chooser(levels: tuple[str, str], slip: float):
-    """Each seat's computer player, with random legal moves mixed in at rate ``slip``."""
-    players = [ENGINE.player(level) for level in levels]
-
-    def choose(seat, view, legal, rng: random.Random):
-        if rng.random() < slip:
-            return rng.choice(list(legal))
-        return players[seat].choose(ENGINE, view, legal, rng)
-
-    return choose
-
-
 GAMES = st.tuples(
     st.integers(0, 2**31 - 1),
     st.sampled_from(sorted(VARIANTS)),
@@ -62,7 +49,7 @@ FAST = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
 @given(GAMES)
 def test_read_mode_is_the_same_game_and_refused_reads_change_nothing(game):
     seed, variant, levels, slip, first = game
-    run = lockstep(ENGINE, rules_of(variant), 2, seed, chooser(levels, slip),
+    run = lockstep(ENGINE, rules_of(variant), 2, seed, chooser(ENGINE, levels, slip),
                    first_dealer=first, max_deals=8)
     assert run.read_events == run.virt_events  # every event, in order
     assert run.read.scores == run.virt.scores and run.read.match_totals == run.virt.match_totals
@@ -76,7 +63,7 @@ def test_the_journal_of_a_read_mode_game_replays_to_the_live_state(game):
     seed, variant, levels, slip, first = game
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "read.jsonl"
-        run = lockstep(ENGINE, rules_of(variant), 2, seed, chooser(levels, slip),
+        run = lockstep(ENGINE, rules_of(variant), 2, seed, chooser(ENGINE, levels, slip),
                        first_dealer=first, probe_rate=0.0, journal=path, max_deals=8)
         rep = replay(path)
     assert rep.state == run.read

@@ -4,25 +4,18 @@ hand (journalled, the same dealer deals again), diagnostics saying where the sho
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from real_cards_helpers import real_app
 
 from device.shoe.deckmap import DeckMap
+from display.screenshots_real import wait as real_wait
 from rummy.cards import ALL_CARDS
 
 pytestmark = pytest.mark.timeout(600)
 
 
 def wait(app, done, seconds: float = 30.0) -> bool:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        app.frame()
-        if done():
-            return True
-        time.sleep(0.002)
-    return bool(done())
+    return real_wait(app, done, seconds)
 
 
 def touch(app, name: str) -> None:
