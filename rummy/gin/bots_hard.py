@@ -399,14 +399,21 @@ def explains(opp: int, events: Sequence[tuple[str, Card | None, Card | None]], l
     """How well the 10-card hand ``opp`` explains his recent turns (``events``, oldest
     first) as a greedy player's: his newest discard the highest deadwood card of his
     eleven and no knock when he could have (G-7.2); at older turns no loose card of
-    ``opp`` that outranks what he threw then; no card passed that melds with ``opp``.
-    ``MISS`` for each turn it does not explain."""
+    ``opp`` that outranks what he threw then; no card passed that melds with ``opp``; a
+    card he took from the pile (G-5.1) and still holds melds in ``opp``. ``MISS`` (for a
+    take ``TAKE_MISS``) for each turn it does not explain."""
     like = 1.0
     last = len(events) - 1
+    melded = -1  # the melded cards of ``opp``'s best arrangement, once asked for
     for k, (kind, card, out) in enumerate(events):
         if kind == "pass" or kind == "draw":
             if card is not None and _would_take(opp, card.bit, limit):
                 like *= MISS  # he passed a card that melds with his hand
+        elif kind == "take" and card is not None and opp & card.bit:
+            if melded < 0:
+                melded = _arrangement(opp)[1]
+            if not card.bit & melded:
+                like *= TAKE_MISS  # he took it and keeps it, yet it melds with nothing of his
         if out is None:
             continue
         x = out.bit
@@ -414,7 +421,9 @@ def explains(opp: int, events: Sequence[tuple[str, Card | None, Card | None]], l
             if not _would_throw(opp | x, x, limit):
                 like *= MISS
         else:
-            fold = opp & ~_arrangement(opp)[1]
+            if melded < 0:
+                melded = _arrangement(opp)[1]
+            fold = opp & ~melded
             fold = (fold | fold >> 16 | fold >> 32 | fold >> 48) & 0x3FFE
             if fold & _RANK_ABOVE[(x.bit_length() - 1) & 15]:
                 like *= 0.5 + 0.5 * MISS
@@ -444,6 +453,7 @@ def _would_throw(h11: int, x: int, limit: int) -> bool:
 
 
 MISS = 0.15  # a hand's weight for each choice of his it does not explain
+TAKE_MISS = 0.1  # ... for a card he took from the pile and keeps unmelded (1.0: 64.3 %, 0.3: 69.0 %, 0.1: 70.0 %, 0.03: 68.0 %)
 
 
 __all__ = ["HardPlayer", "defender_count", "mask_cards", "playout"]
