@@ -67,7 +67,7 @@ class Pass:
     card: Phys | None
     seat: int | None  # whose card it is (the deal: the seat it goes to; TABLE the upcard)
     t: float
-    before: tuple[Any, ...]
+    heard_before: int  # the reader's events the table had taken in when it was passed
     fault: str = ""  # the fault injected with it (misread, double, unknown, not_due, out_of_turn)
     extra: Phys | None = None  # a double's second card
 
@@ -270,19 +270,19 @@ class SimTable:
             self.tally.questions[f"{p.kind}{':' + p.why if p.why else ''}"] += 1
         self._open_prompt = number
 
-    def _snapshot(self, m: Any) -> tuple[Any, ...]:
-        """What the table has heard from each reader: a card passed is answered when its
-        reader's count moves (not when the match changes for another reason, a button
-        pressed a moment before: the read may still be on its way)."""
-        heard = m.reads.heard
-        return (heard.get(SHOE, 0), heard.get(SLOT, 0))
+    @staticmethod
+    def _heard(m: Any, point: str) -> int:
+        """The events the table has taken in from ``point``'s reader: a card passed is
+        answered when that count moves (not when the match changes for another reason, a
+        button pressed a moment before: the read may still be on its way)."""
+        return int(m.reads.heard.get(point, 0))
 
     def _answered(self, m: Any, now: float) -> bool:
         """Has the table taken (or refused) the card on its way? Then the card goes where
         the table says; True when the people may go on."""
         p = self.pending
         assert p is not None
-        if self._snapshot(m)[POINT_INDEX[p.point]] == p.before[POINT_INDEX[p.point]]:
+        if self._heard(m, p.point) == p.heard_before:
             limit = REACTION_S + (UNPLUG_S + 4.0 if self._replug_at is not None or m.reads.unplugged else 0.0)
             if now - p.t < limit:
                 return False
@@ -442,7 +442,7 @@ class SimTable:
 
     def _pass(self, m: Any, point: str, card: Phys | None, seat: int | None, now: float, *,
               fault: str = "", extra: Phys | None = None) -> None:
-        self.pending = Pass(point, card, seat, now, self._snapshot(m), fault, extra)
+        self.pending = Pass(point, card, seat, now, self._heard(m, point), fault, extra)
         self.trace.append(f"{now:.2f} pass {point} {card} seat {seat} {fault} need {m.reads.need()} v{m.version}")
         if fault == "misread":
             self.readers.misread(point)
@@ -662,8 +662,6 @@ class SimTable:
             return
         self._forced = fault
 
-
-POINT_INDEX = {SHOE: 0, SLOT: 1}  # a snapshot's count of each read point
 
 #: the calls after which the table may have moved cards from the pile into a hand
 TAKE_KINDS = frozenset({"take_upcard", "draw_discard", "take_and_knock", "buy", "answer", "take_cards"})
