@@ -22,9 +22,10 @@ HINT = (120, 200, 255)
 TWO_COLOUR = {"S": theme.BLACK, "C": theme.BLACK, "H": theme.RED, "D": theme.RED}
 FOUR_COLOUR = {"S": theme.BLACK, "H": theme.RED, "D": theme.BLUE, "C": theme.GREEN}
 
-_cache: dict[tuple, pygame.Surface] = {}
-_cache_bytes = 0
-FACES_CACHE_BYTES = 48_000_000  # about 1,500 faces at 1920x1080 (a Pi 4 has 2-8 GB)
+# the faces, bounded by their pixels: a count of 400 (oldest first) dropped the faces a big
+# screen draws every move (two packs at several sizes: the hands, the melds, the piles, the
+# tray) and made them again, up to 50 in one frame. 48 MB: about 1,500 faces at 1920x1080
+_cache = theme.SurfaceCache(48_000_000)
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
@@ -56,17 +57,9 @@ def card_surface(
     """A card face (or the back when ``face_up`` is False or ``card`` is None)."""
     w, h = int(size[0]), int(size[1])
     key = (card, w, h, four_colour, face_up and card is not None, outline)
-    surf = _cache.pop(key, None)
+    surf = _cache.get(key)
     if surf is not None:
-        _cache[key] = surf  # now the newest: the least recently drawn go first
         return surf
-    global _cache_bytes
-    # bounded by the faces' pixels, least recently drawn first: a count of 400 dropped
-    # the faces a big screen draws every move (two packs at several sizes: the hands, the
-    # melds, the piles, the tray) and re-made them, up to 50 in one frame
-    while _cache and _cache_bytes > FACES_CACHE_BYTES:
-        old = _cache.pop(next(iter(_cache)))
-        _cache_bytes -= old.get_pitch() * old.get_height()
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = corner_radius((w, h))
     rect = surf.get_rect()
@@ -106,8 +99,7 @@ def card_surface(
     screen = pygame.display.get_surface()
     if screen is not None and not _alpha_format_is_native(screen):
         surf = surf.convert_alpha()  # the display's pixel format blits several times faster
-    _cache[key] = surf
-    _cache_bytes += surf.get_pitch() * surf.get_height()
+    _cache.put(key, surf)
     return surf
 
 

@@ -120,9 +120,47 @@ def stop_text_log() -> None:
     TEXT_LOG = None
 
 
-_render_cache: dict[tuple, pygame.Surface] = {}
-_render_bytes = 0  # the cached lines' pixels: a status line a move makes new lines, so bound the bytes
-RENDER_CACHE_BYTES = 8_000_000
+class SurfaceCache:
+    """Surfaces by key, the least recently used dropped first once the pixels they hold pass
+    ``max_bytes`` (or their number ``max_items``). Dropping the oldest made instead threw
+    out what is drawn every move (the turn's line, the buttons' words, the faces a big
+    screen shows) and made it again."""
+
+    def __init__(self, max_bytes: int, max_items: int | None = None) -> None:
+        self.max_bytes = max_bytes
+        self.max_items = max_items
+        self.bytes = 0
+        self._items: dict[tuple, pygame.Surface] = {}
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: tuple) -> pygame.Surface | None:
+        """The surface for ``key`` (now the most recently used), or None."""
+        surf = self._items.pop(key, None)
+        if surf is not None:
+            self._items[key] = surf
+        return surf
+
+    def peek(self, key: tuple) -> pygame.Surface | None:
+        """The surface for ``key`` without counting it as used."""
+        return self._items.get(key)
+
+    def put(self, key: tuple, surf: pygame.Surface) -> None:
+        """Keep ``surf``, after dropping the least recently used while over the bounds."""
+        items = self._items
+        while items and (self.bytes > self.max_bytes
+                         or self.max_items is not None and len(items) > self.max_items):
+            old = items.pop(next(iter(items)))
+            self.bytes -= old.get_pitch() * old.get_height()
+        items[key] = surf
+        self.bytes += surf.get_pitch() * surf.get_height()
+
+
+# the rendered lines: a status line a move makes new lines, so the bytes are bounded (8 MB
+# holds ~160 lines at 1920x1080; dropping the oldest rendered instead threw out "Player 2 to
+# play" and the buttons' words, drawn again every few moves: up to 16 times in 600 moves)
+_render_cache = SurfaceCache(8_000_000, max_items=1500)
 
 
 def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | int = False) -> pygame.Surface:
@@ -132,23 +170,14 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
     size = ladder(size)
     angle = (180 if turned is True else int(turned)) % 360
     key = (text, size, tuple(colour), bold, angle)
-    surf = _render_cache.pop(key, None)
+    surf = _render_cache.get(key)
     if surf is not None:
-        _render_cache[key] = surf  # now the newest: the least recently drawn go first
         return surf
-    global _render_bytes
-    # the least recently drawn first (no frame re-renders them all at once): dropping the
-    # oldest rendered instead threw out "Player 2 to play" and the buttons' words, drawn
-    # again every few moves (8 MB holds ~160 lines at 1920x1080: most lines were rendered
-    # again, up to 16 times in 600 moves)
-    while _render_cache and (len(_render_cache) > 1500 or _render_bytes > RENDER_CACHE_BYTES):
-        old = _render_cache.pop(next(iter(_render_cache)))
-        _render_bytes -= old.get_pitch() * old.get_height()
     if angle:
         # the upright line only to turn (a cached one if it is drawn upright too): caching
         # it as well doubled the bytes a side panel's lines hold, and the bound then threw
         # out lines that are drawn again (at 1920x1080, 4 seats: over half of all renders)
-        upright = _render_cache.get((text, size, key[2], bold, 0))
+        upright = _render_cache.peek((text, size, key[2], bold, 0))
         if upright is None:
             upright = font(size, bold).render(text, True, colour)
         if angle == 180:
@@ -157,8 +186,7 @@ def render(text: str, size: int, colour=INK, bold: bool = False, turned: bool | 
             surf = pygame.transform.rotate(upright, angle)
     else:
         surf = font(size, bold).render(text, True, colour)
-    _render_cache[key] = surf
-    _render_bytes += surf.get_pitch() * surf.get_height()
+    _render_cache.put(key, surf)
     return surf
 
 

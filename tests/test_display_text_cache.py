@@ -23,22 +23,21 @@ def _pygame():
 
 def test_a_line_drawn_again_outlives_newer_ones(monkeypatch):
     """The bound drops the least recently drawn line, not the oldest rendered."""
-    monkeypatch.setattr(theme, "_render_cache", {})
-    monkeypatch.setattr(theme, "_render_bytes", 0)
+    cache = theme.SurfaceCache(8_000_000, max_items=1500)
+    monkeypatch.setattr(theme, "_render_cache", cache)
     hot = theme.render("Player 2 to play", 20)
-    monkeypatch.setattr(theme, "RENDER_CACHE_BYTES", hot.get_pitch() * hot.get_height() * 4)
+    cache.max_bytes = hot.get_pitch() * hot.get_height() * 4
     for i in range(40):
         theme.render(f"Player {i} drew from the stock", 20)
         assert theme.render("Player 2 to play", 20) is hot  # drawn every move: never thrown out
-    assert len(theme._render_cache) <= 6
-    assert theme._render_bytes <= theme.RENDER_CACHE_BYTES + hot.get_pitch() * hot.get_height() * 2
+    assert len(cache) <= 6
+    assert cache.bytes <= cache.max_bytes + hot.get_pitch() * hot.get_height() * 2
 
 
 @pytest.mark.parametrize("angle", [90, 180, 270])
 def test_a_turned_line_is_the_upright_line_turned(monkeypatch, angle):
     """Without its upright copy in the cache, a turned line has the same pixels."""
-    monkeypatch.setattr(theme, "_render_cache", {})
-    monkeypatch.setattr(theme, "_render_bytes", 0)
+    monkeypatch.setattr(theme, "_render_cache", theme.SurfaceCache(8_000_000, max_items=1500))
     turned = theme.render("Можно? 7♥", 22, theme.GOLD, True, angle)
     assert len(theme._render_cache) == 1  # the upright line was not kept
     upright = theme.font(22, True).render("Можно? 7♥", True, theme.GOLD)
