@@ -311,15 +311,11 @@ class ContractTableScene(TableScene):
         return out
 
 
+@lru_cache(maxsize=512)
 def button_words(words: tuple[str, ...], size: tuple[int, int]) -> str:
     """The first (longest) of ``words`` that fits a button of ``size`` at a readable size
-    (the last one otherwise): the same inner box and text size as ``draw_button``."""
-    return _button_words(words, tuple(size), id(theme.font(12, True)))
-
-
-@lru_cache(maxsize=512)
-def _button_words(words: tuple[str, ...], size: tuple[int, int], _font: int) -> str:
-    """(Measured once per wording, size and font: each panel asks every frame.)"""
+    (the last one otherwise): the same inner box and text size as ``draw_button``. Measured
+    once per wording and size (each panel asks every frame), as ``theme.fit_size`` is."""
     w, h = size
     inner = pygame.Rect(0, 0, w, h).inflate(-min(max(12, h // 3), w // 5), -max(6, h // 4))
     for text in words[:-1]:
