@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from match_walk import Walk, standard_match
 
 from rummy.games import get_engine
-from rummy.play import play_match
+from rummy.gin.bots_hard import HardPlayer
+from rummy.play import Player, play_match
 from rummy.players import LEVELS, names, player
 
 GIN = get_engine("gin")
@@ -116,13 +117,12 @@ def _short_gin(preset: str):  # type: ignore[no-untyped-def]
 MATCHES = [20, pytest.param(200, marks=pytest.mark.slow)]
 
 
-def _gin_player(level: str, matches: int):  # type: ignore[no-untyped-def]
+def _gin_player(level: str, matches: int) -> Player:
     """The level's gin player. In the 200-match runs hard searches 8 worlds, not 64: the same
-    code and the same legal actions to choose from, at a fifth of the time (the shipped width
-    plays the 20-match runs and the hidden-cards test)."""
+    code and the same legal actions to choose from, in about a third of the time (12 s
+    against 38 s for the standard preset; the shipped width plays the 20-match runs and the
+    hidden-cards test)."""
     if level == "hard" and matches > 20:
-        from rummy.gin.bots_hard import HardPlayer
-
         return HardPlayer(worlds=8)
     return GIN.player(level)
 
