@@ -7,8 +7,10 @@ fsynced before the table shows it). The driver has no rules of its own.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -49,6 +51,7 @@ class MatchDriver:
         self.message: str = ""
         self.storage_error: StorageError | None = None  # the last move refused for storage
         self._bot_due: float | None = None
+        self._thought: Thought | None = None  # a computer seat thinking during its delay
         self.resumed = resumed
         self._legal_key: tuple = ()
         self._legal_cache: dict[int, list[Action]] = {}
@@ -166,6 +169,18 @@ class MatchDriver:
             self.controller.observe()
         return events
 
+    def _think(self, seat: int, player: Any) -> None:
+        """Start ``seat``'s decision on a copy of its player in a thread, once per state."""
+        t = self._thought
+        if t is not None and t.state is self.state and t.seat == seat:
+            return
+        legal = self.engine.legal_actions(self.state, seat)
+        if not legal:
+            return
+        self._thought = Thought(seat, self.state, copy.deepcopy(player))
+        self._thought.start(self.engine, self.engine.view(self.state, seat), legal,
+                            random.Random(self.rng.getrandbits(64)))
+
     def hold_computers_until(self, t: float) -> None:
         """Keep computer players from acting before ``t`` (e.g. a window for BUY presses)."""
         if self._bot_due is None or self._bot_due < t:
@@ -189,11 +204,21 @@ class MatchDriver:
             if self._bot_due is None:
                 self._bot_due = now + self.bot_delay
             if now < self._bot_due:
+                if self.bot_delay > 0:
+                    self._think(seat, player)  # the delay is the table's, not the thinking's
                 return False
-            legal = self.engine.legal_actions(self.state, seat)
-            if not legal:
-                continue
-            action = player.choose(self.engine, self.engine.view(self.state, seat), legal, self.rng)
+            thought, self._thought = self._thought, None
+            if thought is not None and thought.state is self.state and thought.seat == seat:
+                if self.bot_delay > 0 and not thought.done.is_set():
+                    self._thought = thought  # rare: still thinking, the frames go on
+                    return False
+                action = thought.result()
+                self.players[seat] = thought.player  # the copy that saw this view
+            else:
+                legal = self.engine.legal_actions(self.state, seat)
+                if not legal:
+                    continue
+                action = player.choose(self.engine, self.engine.view(self.state, seat), legal, self.rng)
             if self.submit(action) is None:
                 return True
             if self.storage_error is not None:
@@ -201,3 +226,37 @@ class MatchDriver:
                 return True  # the refusal is shown
             return False
         return False
+
+
+class Thought:
+    """A computer seat's decision worked out in a thread during the table's delay.
+
+    It plays a copy of the player (its memory sees the view once); the copy replaces
+    the seat's player only when its action is taken, so a thought made stale by a
+    human's call (a BUY, a new state) is dropped with no trace. An error in the thread
+    is raised again where the action is taken, as if the move had been chosen there."""
+
+    def __init__(self, seat: int, state: Any, player: Any) -> None:
+        self.seat, self.state, self.player = seat, state, player
+        self.done = threading.Event()
+        self._action: Action | None = None
+        self._error: BaseException | None = None
+
+    def start(self, engine: Any, view: Any, legal: list[Action], rng: random.Random) -> None:
+        def run() -> None:
+            try:
+                self._action = self.player.choose(engine, view, legal, rng)
+            except BaseException as exc:  # raised again in the main loop
+                self._error = exc
+            finally:
+                self.done.set()
+
+        threading.Thread(target=run, name=f"seat-{self.seat}-thinks", daemon=True).start()
+
+    def result(self) -> Action:
+        """The action (waits for the thread if needed); the thread's error if it failed."""
+        self.done.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._action is not None
+        return self._action
