@@ -70,14 +70,14 @@ def openspiel_game(args: tuple[str, int]) -> tuple[int, float, int, int, int]:
     return int(state.winner == me), pts, len(state.hand_results), won, lost
 
 
-def openspiel_match(level: str, seed: int) -> Any:
+def openspiel_match(level: str, seed: int, player: Any = None) -> Any:
     """The final match state of one game to 100 of ``level`` (in seat ``seed % 2``)
-    against SimpleGinRummyBot."""
+    against SimpleGinRummyBot; ``player`` plays instead of the level's when given."""
     engine = get_engine("gin")
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(seed)
     me = seed % 2
-    ours = engine.player(level)
+    ours = engine.player(level) if player is None else player
     state = engine.new_match(engine.preset("standard"), 2, first_dealer=(seed // 2) % 2)
     mismatches = 0
     while state.phase is not MatchPhase.OVER:
@@ -118,6 +118,9 @@ def _hand(engine: Any, game: Any, state: Any, order: list, ours: Any, me: int, r
         seat = h.turn
         legal = engine.legal_actions(state, seat)
         if seat == me:
+            tell = getattr(ours, "tell", None)  # only benchmarks/hard_oracle.py's player has it
+            if tell is not None:
+                tell(h.hands[1 - me])
             a = ours.choose(engine, engine.view(state, seat), legal, rng)
         else:
             a = _from_bot(bot, os_state, legal, h)
