@@ -404,11 +404,13 @@ PROPOSALS = 16  # hands drawn per world kept, before weighting by his turns
 # shown his real ten cards, the stock stays random): 92.7 % (+9.09 points a hand); his real
 # hand for the discard playouts only 88.3 %, for the knock values only 61.3 %; with 4 of his
 # unseen cards swapped for random ones (about 6 of 10 right) 67.7 %, with 6 swapped 64.7 %.
-# The discards need nearly his exact hand, and his turns do not give it. Also tried, 600
-# games on seeds 7e9 where this setting won 60.5 % (+1.76): a logistic fit of which unseen
-# cards he holds as the sampling weight 63.0 % (its hands overlap his by 3.95 cards, these
-# by 3.83); a fitted chance that he takes a discard as the danger 62.5 %; each discard's
-# playouts split by whether he takes it and weighted by that chance 60.0 %.
+# The discards need nearly his exact hand, and his turns do not give it. Also tried, on
+# seeds 7e9 (600 games, where this setting won 60.5 %, +1.76): a fitted chance that he takes
+# a discard as the danger 62.5 % (+1.65); each discard's playouts split by whether he takes
+# it and weighted by that chance 60.0 % (+1.52). A logistic fit of which unseen cards he
+# holds (his pickups, passes and discards near the card, its value against his discards) as
+# the sampling weight: 63.0 % there and 64.8 % (+2.26) on the next 1,000 seeds, where this
+# setting won 64.7 % (+2.14): no gain (its hands overlap his by 3.95 cards, these by 3.83).
 HISTORY = 8  # of his last turns weighed
 _RANK_ABOVE = [0x3FFE & ~((2 << r) - 1) for r in range(16)]  # rank bits above r
 
