@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import pool_map, wilson  # noqa: E402
-from openspiel_gin import openspiel_match  # noqa: E402
+from openspiel_gin import openspiel_game  # noqa: E402
 
 from rummy.cards import Card  # noqa: E402
 from rummy.gin.bots_hard import HardPlayer  # noqa: E402
@@ -83,11 +83,8 @@ class ToldHard(HardPlayer):
 
 
 def game(seed: int, know: str, wrong: int) -> tuple[int, float, int]:
-    me = seed % 2
-    state = openspiel_match("hard", seed, player=ToldHard(know, wrong))
-    pts = sum((r.points if r.winner == me else -r.points) for r in state.hand_results
-              if r.winner is not None)
-    return int(state.winner == me), pts, len(state.hand_results)
+    won, pts, hands, _w, _l = openspiel_game(("hard", seed), ToldHard(know, wrong))
+    return won, pts, hands
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -53,11 +53,11 @@ def _os_actions(a: Action) -> list[int]:
     return []
 
 
-def openspiel_game(args: tuple[str, int]) -> tuple[int, float, int, int, int]:
-    """One game to 100 of ``level`` against SimpleGinRummyBot (same result tuple as
-    ``bots.gin_game``)."""
+def openspiel_game(args: tuple[str, int], player: Any = None) -> tuple[int, float, int, int, int]:
+    """One game to 100 of ``level`` (or ``player``) against SimpleGinRummyBot (same result
+    tuple as ``bots.gin_game``)."""
     level, seed = args
-    state = openspiel_match(level, seed)
+    state = openspiel_match(level, seed, player)
     me = seed % 2
     pts = 0.0
     won = lost = 0
