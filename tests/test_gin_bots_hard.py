@@ -72,3 +72,43 @@ def test_explains_prefers_a_hand_that_would_have_thrown_the_card() -> None:
     assert not _would_throw(low | seven.bit, seven.bit, 14)  # 14 left: he would knock
     events = [("draw", None, seven)]
     assert explains(king, events, 0) < explains(low, events, 0)
+
+
+def test_sampled_hands_hold_less_deadwood_once_he_has_played_turns(monkeypatch) -> None:
+    """A greedy opponent throws his highest loose card each turn, so after a few turns his
+    count is lower than unseen cards drawn at random; the worlds are tilted towards that
+    (``TILT``): the same search, untilted, samples hands with more deadwood."""
+    from rummy.actions import TABLE, Action
+    from rummy.cards import shuffled_deck
+    from rummy.games import get_engine
+    from rummy.gin import bots_hard
+    from rummy.gin.bots_hard import HardPlayer
+    from rummy.gin.melds import mask_deadwood
+
+    engine = get_engine("gin")
+    found = None
+    for seed in range(50):  # the first hand where he has played six turns
+        rng = random.Random(seed)
+        hard, basic = HardPlayer(), engine.player("basic")
+        state = engine.new_match(engine.preset("standard"), 2, first_dealer=1)
+        state, _ = engine.apply(state, Action("deal", TABLE, cards=tuple(shuffled_deck(rng, 1))))
+        while not state.hand_results and engine.to_act(state):
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, seat)
+            view = engine.view(state, seat)
+            if seat == 0 and any(a.kind == "discard" for a in legal) and len(hard.memory.opp_events) >= 6:
+                hard.memory.observe(view)
+                found = view
+                break
+            player = hard if seat == 0 else basic
+            state, _ = engine.apply(state, player.choose(engine, view, legal, rng))
+        if found is not None:
+            break
+    assert found is not None
+
+    def mean_deadwood(tilt: float) -> float:
+        monkeypatch.setattr(bots_hard, "TILT", tilt)
+        worlds = hard.worlds_for(found, random.Random(1), 64)
+        return sum(mask_deadwood(opp) for opp, _ in worlds) / len(worlds)
+
+    assert mean_deadwood(bots_hard.TILT) < mean_deadwood(0.0) - 2
