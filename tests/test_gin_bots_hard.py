@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rummy.cards import ALL_CARDS
 from rummy.gin.bots_hard import (
     _arrangement,
+    _layoff_targets,
     _would_throw,
     defender_count,
     explains,
@@ -45,6 +46,21 @@ def test_defender_count_is_a_legal_defence_never_better_than_the_best(deck) -> N
     opp = deck[10:]
     exact = best_defence(opp, melds).count
     assert exact <= defender_count(hand_mask(opp), *melds_masks(melds)) <= arrange(opp)[0]
+
+
+def test_a_playout_knock_is_scored_after_the_defenders_layoffs() -> None:
+    """G-11: the defender lays off on the knocker's runs (chains at either end) and on
+    the fourth card of a set before the counts are compared."""
+    from rummy.cards import parse_cards
+
+    knocker = hand_mask(parse_cards("3S 4S 5S 7H 7D 7C 9D TD JD KC"))
+    defender = hand_mask(parse_cards("2S 6S 7S QD KH QH 9C 8C 4H 2H"))
+    top = parse_cards("AC")[0].bit  # he takes it, throws the king and knocks with 1
+    runs, fourth = _layoff_targets(knocker ^ parse_cards("KC")[0].bit | top)
+    assert runs == hand_mask(parse_cards("3S 4S 5S 9D TD JD"))
+    assert fourth == hand_mask(parse_cards("7S"))
+    # 2S 6S 7S and QD are laid off: 68 less 25 is 43 against his 1
+    assert playout([knocker, defender], [], top, 0, 10, 0, 25, 25) == (0, 42)
 
 
 def test_playouts_end_in_a_scored_or_dead_hand_and_repeat_exactly() -> None:

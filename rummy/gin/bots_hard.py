@@ -96,6 +96,26 @@ def _arrangement(m: int) -> tuple[int, int]:
     return best, m ^ runs | run[a] | run[b] << 16 | run[c] << 32 | run[d] << 48
 
 
+def _layoff_targets(m: int) -> tuple[int, int]:
+    """(cards melded in runs, the missing 4th cards of its sets) of a best arrangement of
+    the knocker's mask ``m``: what the defender may lay off on (G-11.1)."""
+    a, b, c, d = _split(m.to_bytes(8, "little"))
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    table, run = _DW, _RUN
+    x = m
+    if t:
+        best = 1000
+        for y in _choices(m, t):
+            a, b, c, d = _split(y.to_bytes(8, "little"))
+            v = table[a] + table[b] + table[c] + table[d]
+            if v < best:
+                best, x = v, y
+        a, b, c, d = _split(x.to_bytes(8, "little"))
+    sets = m ^ x
+    fold = (sets | sets >> 16 | sets >> 32 | sets >> 48) & 0x3FFE
+    return run[a] | run[b] << 16 | run[c] << 32 | run[d] << 48, fold * _SPREAD & ~sets
+
+
 def _highest(dead: int) -> int:
     """The highest-ranked card of mask ``dead`` (ties: suit order), 0 for none."""
     fold = (dead | dead >> 16 | dead >> 32 | dead >> 48) & 0x3FFE
@@ -115,7 +135,7 @@ def playout(
     arrangement of the eleven or lets them knock, else draw; throw the highest deadwood
     card; knock at once (G-7.2). ``hands`` (two 10-card masks) is changed in place;
     ``stock`` is drawn in order, ``top`` is the discard on offer. Knocks are scored
-    without layoffs (G-12)."""
+    after the defender's layoffs (G-11, :func:`defender_count`)."""
     i, n = 0, len(stock) - floor
     value = _VALUE
     for _ in range(80):
@@ -141,9 +161,10 @@ def playout(
         h ^= card
         hands[turn] = h
         if count <= limit:  # knock at once
-            other = dw(hands[1 - turn])
             if count == 0:
-                return turn, other + gin_bonus  # G-9
+                return turn, dw(hands[1 - turn]) + gin_bonus  # G-9
+            runs, fourth = _layoff_targets(h)
+            other = defender_count(hands[1 - turn], [runs], fourth)  # G-11
             if other <= count:
                 return 1 - turn, count - other + undercut_bonus  # G-12.1
             return turn, other - count
