@@ -4,12 +4,13 @@ From its seat's view only (:class:`rummy.gin.bots_model.Memory`) it knows which 
 the opponent took from the pile, passed and discarded. At every discard it samples
 worlds consistent with everything seen — the opponent's hidden cards drawn from the
 unseen ones, weighted by his pickups and passes (:func:`rummy.gin.bots_model.weight`),
-the rest as the stock in a random order — and values, over the same worlds:
+by how well they explain his last turns and towards a low count (``TILT``), the rest
+as the stock in a random order — and values, over the same worlds:
 
 * each of the few best discards by the medium player's model, by playing the hand out
   with a fast greedy policy for both seats (:func:`playout`: take the discard only when
   it melds or lets one knock, throw the card that leaves the least deadwood, knock at
-  once — the way the usual opponents play);
+  once — the way the usual opponents play; a knock scored after the defender's layoffs);
 * each legal knock (G-7.2) by the defender's count after his layoffs in that world
   (G-11), so a knock that leaves him an undercut is seen, and among equal counts the
   arrangement that leaves the fewest layoffs wins.
