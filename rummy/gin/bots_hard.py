@@ -55,7 +55,8 @@ WORLDS = 64  # sampled worlds per decision (see PROPOSALS for what was measured)
 CANDIDATES = 4  # discards tried in playouts: the model's best few ...
 CLOSE = 6.0  # ... whose model score is within this of the best
 MARGIN = 0.03  # leaving the greedy move must gain this chance of winning the game
-KNOCK_MARGIN = MARGIN  # a knock is preferred to playing on by this much
+KNOCK_MARGIN = 0.01  # a knock is preferred to playing on by this much (0.03 before the
+# playouts scored layoffs: 65.8 % against 68.0 % with 0.01, 600 games on seeds 7e9)
 DRAW_SEARCH = False  # take-or-draw decisions played out too
 LATE = 0  # with this few stock cards left (over the floor) it knocks at once
 
