@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from rummy.cards import ALL_CARDS
 from rummy.gin.bots_hard import (
     _arrangement,
+    _can_meld,
     _layoff_targets,
+    _would_take,
     _would_throw,
     defender_count,
     explains,
@@ -37,6 +39,16 @@ def test_arrangement_matches_the_solver(deck, size) -> None:
     assert count == arrange(cards)[0]
     assert melded & ~m == 0
     assert sum(c.value for c in mask_cards(m & ~melded)) == count
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck=decks, limit=st.sampled_from([0, 5, 10]))
+def test_the_quick_take_check_agrees_with_the_full_search(deck, limit) -> None:
+    h, top = hand_mask(deck[:10]), deck[10].bit
+    quick = _would_take(h, top, limit, _arrangement(h))
+    assert quick == _would_take(h, top, limit)
+    if not _can_meld(h, top):  # G-2.1, G-2.2: nothing to meld with, never melded
+        assert _arrangement(h | top)[1] & top == 0
 
 
 @settings(max_examples=300, deadline=None)

@@ -466,11 +466,14 @@ def explains(opp: int, events: Sequence[tuple[str, Card | None, Card | None]], l
     ``MISS`` for each turn it does not explain."""
     like = 1.0
     last = len(events) - 1
-    melded = -1  # the melded cards of ``opp``'s best arrangement, worked out once
+    arranged: tuple[int, int] | None = None  # ``opp``'s best arrangement, worked out once
     for k, (kind, card, out) in enumerate(events):
         if kind == "pass" or kind == "draw":
-            if card is not None and _would_take(opp, card.bit, limit):
-                like *= MISS  # he passed a card that melds with his hand
+            if card is not None:
+                if arranged is None:
+                    arranged = _arrangement(opp)
+                if _would_take(opp, card.bit, limit, arranged):
+                    like *= MISS  # he passed a card that melds with his hand
         if out is None:
             continue
         x = out.bit
@@ -478,23 +481,40 @@ def explains(opp: int, events: Sequence[tuple[str, Card | None, Card | None]], l
             if not _would_throw(opp | x, x, limit):
                 like *= MISS
         else:
-            if melded < 0:
-                melded = _arrangement(opp)[1]
-            fold = opp & ~melded
+            if arranged is None:
+                arranged = _arrangement(opp)
+            fold = opp & ~arranged[1]
             fold = (fold | fold >> 16 | fold >> 32 | fold >> 48) & 0x3FFE
             if fold & _RANK_ABOVE[(x.bit_length() - 1) & 15]:
                 like *= 0.5 + 0.5 * MISS
     return like
 
 
-def _would_take(h: int, top: int, limit: int) -> bool:
-    """A greedy player with hand ``h`` takes ``top``: it melds or lets him knock."""
+def _would_take(h: int, top: int, limit: int, arranged: tuple[int, int] | None = None) -> bool:
+    """A greedy player with hand ``h`` takes ``top``: it melds or lets him knock.
+
+    ``arranged`` is ``h``'s own (deadwood, melded), when known: if ``top`` has no two
+    cards of ``h`` to meld with (G-2.1), the eleven are arranged as the ten plus ``top``
+    loose, and the search over the eleven is skipped (two thirds of the worlds' cost)."""
+    if arranged is not None and not _can_meld(h, top):
+        count, melded = arranged
+        card = _highest(h & ~melded)
+        return bool(card) and count + _VALUE[top] - _VALUE[card] <= limit
     m = h | top
     count, melded = _arrangement(m)
     if top & melded:
         return True
     card = _highest(m & ~melded & ~top)
     return bool(card) and count - _VALUE[card] <= limit
+
+
+def _can_meld(h: int, top: int) -> bool:
+    """Two cards of mask ``h`` make a set or a run with card ``top`` (G-2.1, G-2.2)."""
+    same = h & top * _SPREAD >> 16 * ((top.bit_length() - 1) >> 4)  # its rank, any suit
+    if same & same - 1:
+        return True
+    down, up = h & top >> 1, h & top << 1
+    return bool(down and (up or h & top >> 2) or up and h & top << 2)
 
 
 def _would_throw(h11: int, x: int, limit: int) -> bool:
