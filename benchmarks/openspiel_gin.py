@@ -75,7 +75,10 @@ def openspiel_match(level: str, seed: int, player: Any = None) -> Any:
     against SimpleGinRummyBot; ``player`` plays instead of the level's when given."""
     engine = get_engine("gin")
     game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # the deals, and nothing else
+    play_rng = random.Random(f"player-{seed}")  # the players' choices: a change in how
+    # many numbers a player draws leaves the deals alone, so two players are compared on
+    # the same hands (paired), not on deals that drift apart after the first decision
     me = seed % 2
     ours = engine.player(level) if player is None else player
     state = engine.new_match(engine.preset("standard"), 2, first_dealer=(seed // 2) % 2)
@@ -84,7 +87,7 @@ def openspiel_match(level: str, seed: int, player: Any = None) -> Any:
         order = shuffled_deck(rng, 1)
         state, _ = engine.apply(state, Action("deal", TABLE, cards=tuple(order)))
         try:
-            state = _hand(engine, game, state, order, ours, me, rng)
+            state = _hand(engine, game, state, order, ours, me, play_rng)
         except Mismatch as exc:
             mismatches += 1
             print(f"mismatch (hand replayed with basic): {exc}", flush=True)
@@ -96,7 +99,7 @@ def openspiel_match(level: str, seed: int, player: Any = None) -> Any:
                 seat = engine.to_act(hand_state)[0]
                 legal = engine.legal_actions(hand_state, seat)
                 p = ours if seat == me else _BASIC
-                hand_state, _ = engine.apply(hand_state, p.choose(engine, engine.view(hand_state, seat), legal, rng))
+                hand_state, _ = engine.apply(hand_state, p.choose(engine, engine.view(hand_state, seat), legal, play_rng))
             state = hand_state
     return state
 
