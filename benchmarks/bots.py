@@ -69,7 +69,8 @@ def gin_game(args: tuple[str, str, int, str]) -> tuple[int, float, int, int, int
     players = [engine.player(other), engine.player(other)]
     players[me] = engine.player(level)
     state = engine.new_match(engine.preset(preset), 2, first_dealer=(seed // 2) % 2)
-    state, _ = play_match(engine, state, players, random.Random(seed))
+    state, _ = play_match(engine, state, players, random.Random(f"player-{seed}"),
+                          deal_rng=random.Random(seed))  # paired deals (openspiel_gin.py)
     pts = 0.0
     won = lost = 0
     results = state.hand_results  # single_game: the one game's hands
@@ -113,7 +114,8 @@ def contract_match(args: tuple[str, str, int, str]) -> tuple[float, int, list[in
     players = [engine.player(level) if i == me or other == level else engine.player(other)
                for i in range(4)]
     state = engine.new_match(engine.preset(preset), 4)
-    state, steps = play_match(engine, state, players, random.Random(seed))
+    state, steps = play_match(engine, state, players, random.Random(f"player-{seed}"),
+                              deal_rng=random.Random(seed))  # paired deals
     outs: list[int] = []
     numbers: list[int] = []
     for _action, events in steps:

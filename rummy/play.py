@@ -35,9 +35,13 @@ def step(
     state: Any,
     players: Sequence[Player],
     rng: random.Random,
+    *,
+    deal_rng: random.Random | None = None,
 ) -> Action:
-    """The next action: a deal, or the choice of the first seat that may act."""
-    deal = deal_action(engine, state, rng)
+    """The next action: a deal, or the choice of the first seat that may act. Deals come
+    from ``deal_rng`` when given (so the deals do not depend on the players' choices),
+    otherwise from ``rng`` like the players'."""
+    deal = deal_action(engine, state, rng if deal_rng is None else deal_rng)
     if deal is not None:
         return deal
     for seat in engine.to_act(state):
@@ -55,15 +59,17 @@ def play_match(
     *,
     journal: JournalWriter | None = None,
     max_actions: int = 200_000,
+    deal_rng: random.Random | None = None,
 ) -> tuple[Any, list[tuple[Action, list[Event]]]]:
-    """Play to the end of the match; returns the final state and every step."""
+    """Play to the end of the match; returns the final state and every step. With
+    ``deal_rng`` the deals are drawn from it alone (see :func:`step`)."""
     steps: list[tuple[Action, list[Event]]] = []
     for _ in range(max_actions):
         if engine.is_over(state):
             if journal is not None:
                 journal.end("finished")
             return state, steps
-        action = step(engine, state, players, rng)
+        action = step(engine, state, players, rng, deal_rng=deal_rng)
         state, events = engine.apply(state, action)
         if journal is not None:
             journal.append(action)
