@@ -434,6 +434,9 @@ PROPOSALS = 8  # hands drawn per world kept (WORLDS x PROPOSALS = 1,024), weighe
 #   128 worlds (8 proposals each), margin 0.005                       69.5 %  +3.59
 #   128 worlds, 6 candidates within 10, margin 0.005 (this setting)   70.0 %  +3.86
 #   256 worlds (4 proposals each), 6 within 10, margin 0.005          70.0 %  +3.79
+#   this setting with KNOCK_MARGIN 0                                  68.7 %  +3.64
+#   ... with every discard a candidate                                67.3 %  +3.62
+#   ... with the take-or-draw search (DRAW_SEARCH)                    68.5 %  +3.65
 # Why the margin had hidden the search: at 240 close decisions of games against the simple
 # bot, each candidate was valued in 1,024 sampled worlds and again with his real hand
 # (1,024 random stocks). The two differences between a candidate and the model's discard
