@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy.games import get_engine  # noqa: E402
-from rummy.play import play_match  # noqa: E402
+from rummy.play import paired_rngs, play_match  # noqa: E402
 
 
 def wilson(k: float, n: int) -> tuple[float, float, float]:
@@ -69,8 +69,8 @@ def gin_game(args: tuple[str, str, int, str]) -> tuple[int, float, int, int, int
     players = [engine.player(other), engine.player(other)]
     players[me] = engine.player(level)
     state = engine.new_match(engine.preset(preset), 2, first_dealer=(seed // 2) % 2)
-    state, _ = play_match(engine, state, players, random.Random(f"player-{seed}"),
-                          deal_rng=random.Random(seed))  # paired deals (openspiel_gin.py)
+    rng, deals = paired_rngs(seed)
+    state, _ = play_match(engine, state, players, rng, deal_rng=deals)
     pts = 0.0
     won = lost = 0
     results = state.hand_results  # single_game: the one game's hands
@@ -114,8 +114,8 @@ def contract_match(args: tuple[str, str, int, str]) -> tuple[float, int, list[in
     players = [engine.player(level) if i == me or other == level else engine.player(other)
                for i in range(4)]
     state = engine.new_match(engine.preset(preset), 4)
-    state, steps = play_match(engine, state, players, random.Random(f"player-{seed}"),
-                              deal_rng=random.Random(seed))  # paired deals
+    rng, deals = paired_rngs(seed)
+    state, steps = play_match(engine, state, players, rng, deal_rng=deals)
     outs: list[int] = []
     numbers: list[int] = []
     for _action, events in steps:

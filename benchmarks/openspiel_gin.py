@@ -21,6 +21,7 @@ from rummy.actions import TABLE, Action
 from rummy.cards import parse_card, shuffled_deck
 from rummy.games import get_engine
 from rummy.gin.state import HandPhase, MatchPhase
+from rummy.play import paired_rngs
 
 GIN = pyspiel.gin_rummy
 UTILS = GIN.GinRummyUtils(13, 4, 10)
@@ -75,10 +76,8 @@ def openspiel_match(level: str, seed: int, player: Any = None) -> Any:
     against SimpleGinRummyBot; ``player`` plays instead of the level's when given."""
     engine = get_engine("gin")
     game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)  # the deals, and nothing else
-    play_rng = random.Random(f"player-{seed}")  # the players' choices: a change in how
-    # many numbers a player draws leaves the deals alone, so two players are compared on
-    # the same hands (paired), not on deals that drift apart after the first decision
+    play_rng, rng = paired_rngs(seed)  # the deals from ``rng`` alone: compared players
+    # meet the same hands, not deals that drift apart after their first different choice
     me = seed % 2
     ours = engine.player(level) if player is None else player
     state = engine.new_match(engine.preset("standard"), 2, first_dealer=(seed // 2) % 2)

@@ -30,6 +30,12 @@ def deal_action(engine: GameEngine, state: Any, rng: random.Random) -> Action | 
     return Action(DEAL, TABLE, cards=tuple(shuffled_deck(rng, decks)))
 
 
+def paired_rngs(seed: int) -> tuple[random.Random, random.Random]:
+    """(players' generator, deals' generator) of ``seed``: the deals stay the same whatever
+    the players draw, so two players can be compared on the same deals."""
+    return random.Random(f"player-{seed}"), random.Random(seed)
+
+
 def step(
     engine: GameEngine,
     state: Any,
