@@ -27,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from openspiel_gin import openspiel_match  # noqa: E402
 
 from rummy.gin import bots_hard  # noqa: E402
-from rummy.gin.bots import discard_score, live_cards  # noqa: E402
 from rummy.gin.melds import hand_mask  # noqa: E402
 
 Row = tuple[list[float], list[float], list[float]]  # (sampled, real, 64 sampled) per candidate
@@ -46,20 +45,14 @@ class Probe(bots_hard.HardPlayer):
 
     def discard_or_knock(self, view, hand, discards, knocks, rng):  # type: ignore[no-untyped-def]
         if discards and not knocks and len(self.rows) < self.want:
-            live = live_cards(self.memory, view)
-            scored = sorted((discard_score(self.memory, view, hand, a.card, live), i, a)
-                            for i, a in enumerate(discards))
-            close = [a for sc, _, a in scored[: bots_hard.CANDIDATES]
-                     if sc <= scored[0][0] + bots_hard.CLOSE]
+            close = self.close_discards(view, hand, discards)
             if len(close) >= 2:
                 value = self._valuer(view)
                 r = random.Random(len(self.rows))
                 sampled = self.worlds_for(view, r, self.many)
-                rest = [c.bit for c in self.memory.unknown(view) if not self.real & c.bit]
-                real = []
-                for _ in range(self.many):
-                    r.shuffle(rest)
-                    real.append((self.real, rest[: max(view.stock_size, 0)]))
+                unseen = [c.bit for c in self.memory.unknown(view)]
+                real = [bots_hard.world(self.real, unseen, view.stock_size, r)
+                        for _ in range(self.many)]
                 few = self.worlds_for(view, r, 64)
                 self.rows.append(tuple(  # type: ignore[arg-type]
                     [self._play_on(view, hand, a.card, w, value) for a in close]

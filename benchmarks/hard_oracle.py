@@ -29,7 +29,7 @@ from bots import pool_map, wilson  # noqa: E402
 from openspiel_gin import openspiel_game  # noqa: E402
 
 from rummy.cards import Card  # noqa: E402
-from rummy.gin.bots_hard import HardPlayer  # noqa: E402
+from rummy.gin.bots_hard import HardPlayer, world  # noqa: E402
 from rummy.gin.view import SeatView  # noqa: E402
 
 World = tuple[int, list[int]]
@@ -70,9 +70,7 @@ class ToldHard(HardPlayer):
                 k = min(self.wrong, len(his), len(others))
                 for b in rng.sample(his, k) + rng.sample(others, k):
                     hand ^= b
-            rest = [b for b in pool if not b & hand]
-            rng.shuffle(rest)
-            told.append((hand, rest[: max(view.stock_size, 0)]))
+            told.append(world(hand, pool, view.stock_size, rng))
         self._sampled, self._told = sampled, told
         return sampled if self.know == "discards" else told  # the knocks' worlds
 

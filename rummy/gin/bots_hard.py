@@ -301,12 +301,7 @@ class HardPlayer(TrackingPlayer):
         rng: random.Random,
     ) -> Action:
         """The model's best discard, unless a close one or a knock plays out clearly better."""
-        live = live_cards(self.memory, view)
-        mem = self.memory
-        scored = sorted(
-            (discard_score(mem, view, hand, a.card, live), i, a)  # type: ignore[arg-type]
-            for i, a in enumerate(discards)
-        )
+        close = self.close_discards(view, hand, discards)
         rules = view.rules
         if knocks:
             counts = sorted(
@@ -314,13 +309,12 @@ class HardPlayer(TrackingPlayer):
                 for i, a in enumerate(knocks)
                 for melds, dead in [best_melds([c for c in hand if c != a.card])]
             )
-            if counts[0][0] == 0 or not scored:
+            if counts[0][0] == 0 or not close:
                 return counts[0][2]  # gin (G-9): nothing beats it
             if view.stock_size <= rules.stock_floor + LATE:
                 return counts[0][2]
-        close = [a for sc, _, a in scored[:CANDIDATES] if sc <= scored[0][0] + CLOSE]
         if not knocks and len(close) < 2:
-            return scored[0][2]
+            return close[0]
         worlds = self.worlds_for(view, rng, self.worlds)
         value = self._valuer(view)
         options: list[tuple[float, int, Action]] = []
@@ -341,6 +335,16 @@ class HardPlayer(TrackingPlayer):
                         total += value(seat, d - count)
                 options.append((total / len(worlds) + KNOCK_MARGIN, 100 - i, a))
         return max(options, key=lambda o: (o[0], o[1]))[2]
+
+    def close_discards(self, view: SeatView, hand: list[Card], discards: list[Action]) -> list[Action]:
+        """The discards played out: the model's best first, then up to ``CANDIDATES`` in
+        all whose model score is within ``CLOSE`` of it (none when ``discards`` is empty)."""
+        live = live_cards(self.memory, view)
+        scored = sorted(
+            (discard_score(self.memory, view, hand, a.card, live), i, a)  # type: ignore[arg-type]
+            for i, a in enumerate(discards)
+        )
+        return [a for sc, _, a in scored[:CANDIDATES] if sc <= scored[0][0] + CLOSE]
 
     def _valuer(self, view: SeatView) -> Callable[[int, int], float]:
         seat = view.seat or 0
@@ -412,12 +416,15 @@ class HardPlayer(TrackingPlayer):
             likes.append(explains(opp, events, limit) * math.exp(-tilt * dw(opp)) if events else 1.0)
         if events:
             hands = rng.choices(hands, weights=likes, k=count)
-        out = []
-        for opp in hands:
-            rest = [b for b in bits if not opp & b]
-            rng.shuffle(rest)
-            out.append((opp, rest[: max(view.stock_size, 0)]))
-        return out
+        return [world(opp, bits, view.stock_size, rng) for opp in hands]
+
+
+def world(opp: int, unseen: Sequence[int], stock_size: int, rng: random.Random) -> tuple[int, list[int]]:
+    """A world around the opponent's hand mask ``opp``: (``opp``, the stock), the stock the
+    ``unseen`` card bits outside ``opp`` in a random order, ``stock_size`` of them."""
+    rest = [b for b in unseen if not opp & b]
+    rng.shuffle(rest)
+    return opp, rest[: max(stock_size, 0)]
 
 
 PROPOSALS = 8  # hands drawn per world kept (WORLDS x PROPOSALS = 1,024), weighed by his turns
