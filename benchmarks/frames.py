@@ -1,6 +1,6 @@
-"""Frame times on the gin table, idle CPU on the attract screen, time to first frame, memory.
+"""Frame times on the gin table (also while a computer thinks), idle CPU, first frame, memory.
 
-    python benchmarks/frames.py [--frames 600]   # all figures (about 40 s)
+    python benchmarks/frames.py [--frames 600]   # all figures (about 100 s)
 
 Runs with SDL's dummy video driver, so "present" is a memory copy; on a Pi the display
 flip adds its own cost. Targets on a desktop (issue 9): p99 ≤ 5 ms, idle ≤ 1 % of one
@@ -92,6 +92,47 @@ def table_frames(size, frames=600) -> dict[str, tuple[float, float]]:
         "review": (len(reviews), max((w for w, _ in reviews), default=0.0)),
         "review_cpu": (len(reviews), max((c for _, c in reviews), default=0.0)),
     }
+
+
+def thinking_frames(seconds: float = 60.0) -> tuple[tuple[float, float], tuple[float, float], int]:
+    """Intervals between frame starts of the gin table paced at 60 fps, against a ``hard``
+    computer seat that thinks in its thread during the table's delay (0.8 s): (mean, p99)
+    ms of the frames that started while a thought ran, of the others, and how many ran
+    during a thought. The thread holds the GIL for up to Python's switch interval (5 ms)."""
+    import random
+
+    from rummy.gin.bots import BasicPlayer
+
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Hard", "kind": "computer", "bot": "hard"}]
+    during, other = [], []
+    with tempfile.TemporaryDirectory() as d:
+        app = _app((1280, 800), d, privacy="open")
+        bot, rng = BasicPlayer(), random.Random(1)
+        end = time.perf_counter() + seconds
+        due = last = time.perf_counter()
+        while time.perf_counter() < end:
+            m = app.match
+            if m is None or m.is_over:
+                app.start_match("gin", seats)
+                app.match.bot_delay = 0.8  # (headless apps act at once)
+                continue
+            if m.review_pending:
+                m.continue_after_review()
+                app.show_match()
+                continue
+            thought = m._thought
+            start = time.perf_counter()
+            (during if thought is not None and not thought.done.is_set() else other).append(
+                (start - last) * 1000)
+            last = start
+            app.frame(events=[])
+            acts = m.to_act()
+            if acts and acts[0] == 0:  # Ann plays as basic, at once
+                m.submit(bot.choose(m.engine, m.engine.view(m.state, 0), m.legal(0), rng))
+            due = max(due + 1 / 60, time.perf_counter() - 0.05)
+            time.sleep(max(0.0, due - time.perf_counter()))
+        app.close()
+    return _stats(during), _stats(other[1:]), len(during)
 
 
 def _stats(values: list[float]) -> tuple[float, float]:
@@ -196,6 +237,9 @@ def main(argv: list[str]) -> int:
             f"{f['touch_cpu'][1]:.2f} ms); first review frame after the hand's last move ({f['review'][0]}x): "
             f"max wall {f['review'][1]:.2f} ms (CPU {f['review_cpu'][1]:.2f} ms)"
         )
+    (tm, tp), (om, op), n = thinking_frames()
+    print(f"gin table at 60 fps against hard thinking in its thread: {n} frames during thoughts, "
+          f"interval mean {tm:.1f} ms, p99 {tp:.1f} ms (other frames: mean {om:.1f} ms, p99 {op:.1f} ms)")
     print(f"idle CPU on the attract screen: {idle_cpu():.2f} % of one core")
     t, rss = first_frame()
     print(f"time from start to first frame (simulator, 1280x800): {t:.2f} s")
