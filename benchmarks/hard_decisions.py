@@ -81,18 +81,12 @@ def real_values(args: tuple[bytes, int]) -> dict[tuple[str, Any], float]:
     unseen = [c.bit for c in mem.unknown(view)]
     worlds = [bots_hard.world(real, unseen, view.stock_size, rng) for _ in range(stocks)]
     out = {("discard", a.card): player._play_on(view, hand, a.card, worlds, value) for a in discards}
-    rules, seat = view.rules, view.seat or 0
     for a in knocks:
         melds, dead = best_melds([c for c in hand if c != a.card])
         count = sum(c.value for c in dead)
         runs, fourth = bots_hard.melds_masks(melds)
-        d = bots_hard.defender_count(real, runs, fourth)
-        if count == 0:
-            out[("knock", a.card)] = value(seat, d + rules.gin_bonus)  # G-9
-        elif d < count or d == count and rules.undercut_on_tie:
-            out[("knock", a.card)] = value(1 - seat, count - d + rules.undercut_bonus)  # G-12.1
-        else:
-            out[("knock", a.card)] = value(seat, d - count)
+        other = bots_hard.defender_count(real, runs, fourth) if count else bots_hard.dw(real)  # G-9, G-11
+        out[("knock", a.card)] = value(*bots_hard.knock_result(view.seat or 0, count, other, view.rules))
     return out
 
 

@@ -49,6 +49,7 @@ from rummy.gin.melds import (  # the solver's tables and loops
     mask_cards,
 )
 from rummy.gin.melds import _dw_mask as dw  # masks in, no checks
+from rummy.gin.rules import GinRules
 from rummy.gin.view import SeatView
 
 WORLDS = 256  # sampled worlds per decision (figures below PROPOSALS)
@@ -208,6 +209,17 @@ def defender_count(opp: int, runs: list[int], fourth: int) -> int:
     return min(dw(opp), dw(opp & ~lay))
 
 
+def knock_result(seat: int, count: int, other: int, rules: GinRules) -> tuple[int, int]:
+    """(winner, points) of a knock by ``seat`` with ``count`` against the defender's count
+    ``other`` (after his layoffs, none against gin): gin (G-9), an undercut (G-12.1) or
+    the difference."""
+    if count == 0:
+        return seat, other + rules.gin_bonus
+    if other < count or other == count and rules.undercut_on_tie:
+        return 1 - seat, count - other + rules.undercut_bonus
+    return seat, other - count
+
+
 class HardPlayer(TrackingPlayer):
     """Sampled-world discards and knocks on top of the medium player's model."""
 
@@ -262,10 +274,7 @@ class HardPlayer(TrackingPlayer):
         for opp, stock in worlds:
             hands = [0, 0]
             if count <= limit:
-                d = dw(opp)
-                w, pts = (seat, d + rules.gin_bonus) if count == 0 else (
-                    (1 - seat, count - d + rules.undercut_bonus) if d <= count
-                    else (seat, d - count))
+                w, pts = knock_result(seat, count, dw(opp), rules)
             else:
                 hands[seat], hands[1 - seat] = kept, opp
                 w, pts = playout(hands, stock, card, 1 - seat, limit, rules.stock_floor,
@@ -282,9 +291,7 @@ class HardPlayer(TrackingPlayer):
             else:
                 card2, c2 = _best(s11, 0)
             if c2 <= limit:
-                d = dw(opp)
-                w, pts = (seat, d + rules.gin_bonus) if c2 == 0 else (
-                    (1 - seat, c2 - d + rules.undercut_bonus) if d <= c2 else (seat, d - c2))
+                w, pts = knock_result(seat, c2, dw(opp), rules)
             else:
                 hands[seat], hands[1 - seat] = s11 ^ card2, opp
                 w, pts = playout(hands, stock[1:], card2, 1 - seat, limit,
@@ -328,11 +335,7 @@ class HardPlayer(TrackingPlayer):
                 runs, fourth = melds_masks(melds)
                 total = 0.0
                 for opp, _stock in worlds:
-                    d = defender_count(opp, runs, fourth)
-                    if d <= count and rules.undercut_on_tie or d < count:
-                        total += value(1 - seat, count - d + rules.undercut_bonus)  # G-12.1
-                    else:
-                        total += value(seat, d - count)
+                    total += value(*knock_result(seat, count, defender_count(opp, runs, fourth), rules))
                 options.append((total / len(worlds) + KNOCK_MARGIN, 100 - i, a))
         return max(options, key=lambda o: (o[0], o[1]))[2]
 
