@@ -136,10 +136,14 @@ def test_both_gates_with_reboots_unplugs_and_loss_deliver_every_acked_card():
     tally = run.twin.tally
     assert tally.reboots >= 10 and tally.unplugs >= 5 and tally.power_cuts >= 2
     reported, lost = check(run, lossless=False)
-    assert lost <= len(tally.lost_in_reboot)  # only a reboot loses frames
+    # Only a reboot loses frames, or the board's window of 32 unacked frames when a burst
+    # meets a board the Pi has not named yet (oldest pushed out, counted in tally.dropped;
+    # seed 5 does it in about one run of three, 8 frames of a fresh boot).
+    assert lost <= len(tally.lost_in_reboot) + tally.dropped
     print(
         f"fed={run.fed} reboots={tally.reboots} unplugs={tally.unplugs} "
         f"power_cuts={tally.power_cuts} unread={len(tally.unread)} "
         f"judged={len(tally.judged)} pi_acked={len(tally.pi_acked)} "
-        f"lost_in_reboot={len(tally.lost_in_reboot)} really_lost={lost} reported={reported}"
+        f"lost_in_reboot={len(tally.lost_in_reboot)} dropped={tally.dropped} really_lost={lost} "
+        f"reported={reported}"
     )
