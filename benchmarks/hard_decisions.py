@@ -37,7 +37,6 @@ from openspiel_gin import openspiel_match  # noqa: E402
 from rummy.actions import Action  # noqa: E402
 from rummy.cards import Card  # noqa: E402
 from rummy.gin import bots_hard  # noqa: E402
-from rummy.gin.melds import best_melds  # noqa: E402
 from rummy.gin.view import SeatView  # noqa: E402
 
 Setting = dict[str, Any]
@@ -81,9 +80,7 @@ def real_values(args: tuple[bytes, int]) -> dict[tuple[str, Any], float]:
     unseen = [c.bit for c in mem.unknown(view)]
     worlds = [bots_hard.world(real, unseen, view.stock_size, rng) for _ in range(stocks)]
     out = {("discard", a.card): player._play_on(view, hand, a.card, worlds, value) for a in discards}
-    for a in knocks:
-        melds, dead = best_melds([c for c in hand if c != a.card])
-        count = sum(c.value for c in dead)
+    for count, _i, a, melds in bots_hard.knock_options(hand, knocks):
         runs, fourth = bots_hard.melds_masks(melds)
         other = bots_hard.defender_count(real, runs, fourth) if count else bots_hard.dw(real)  # G-9, G-11
         out[("knock", a.card)] = value(*bots_hard.knock_result(view.seat or 0, count, other, view.rules))

@@ -42,6 +42,7 @@ from rummy.gin.bots_model import game_win, weight
 from rummy.gin.melds import (  # the solver's tables and loops
     _DW,
     _RUN,
+    Meld,
     _choices,
     _split,
     best_melds,
@@ -220,6 +221,16 @@ def knock_result(seat: int, count: int, other: int, rules: GinRules) -> tuple[in
     return seat, other - count
 
 
+def knock_options(hand: list[Card], knocks: list[Action]) -> list[tuple[int, int, Action, list[Meld]]]:
+    """Each legal knock (G-7.2) as (count, its index, the action, the melds of a best
+    arrangement of the ten kept), lowest count first."""
+    return sorted(
+        (sum(c.value for c in dead), i, a, melds)
+        for i, a in enumerate(knocks)
+        for melds, dead in [best_melds([c for c in hand if c != a.card])]
+    )
+
+
 class HardPlayer(TrackingPlayer):
     """Sampled-world discards and knocks on top of the medium player's model."""
 
@@ -311,11 +322,7 @@ class HardPlayer(TrackingPlayer):
         close = self.close_discards(view, hand, discards)
         rules = view.rules
         if knocks:
-            counts = sorted(
-                (sum(c.value for c in dead), i, a, melds)
-                for i, a in enumerate(knocks)
-                for melds, dead in [best_melds([c for c in hand if c != a.card])]
-            )
+            counts = knock_options(hand, knocks)
             if counts[0][0] == 0 or not close:
                 return counts[0][2]  # gin (G-9): nothing beats it
             if view.stock_size <= rules.stock_floor + LATE:
