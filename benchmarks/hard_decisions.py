@@ -25,7 +25,6 @@ import pickle
 import random
 import statistics
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -69,14 +68,14 @@ def record(seed: int) -> list[bytes]:
     return player.kept
 
 
-def real_values(args: tuple[bytes, int]) -> dict[tuple[str, Any], float]:
-    """Every option of a kept decision, valued with the opponent's real hand."""
-    blob, stocks = args
+def real_values(args: tuple[int, bytes, int]) -> dict[tuple[str, Any], float]:
+    """Every option of kept decision number ``k``, valued with the opponent's real hand."""
+    k, blob, stocks = args
     view, mem, hand, discards, knocks, real = pickle.loads(blob)
     player = bots_hard.HardPlayer()
     player.memory = mem
     value = player._valuer(view)
-    rng = random.Random(zlib.crc32(blob))
+    rng = random.Random(f"real-{k}")
     unseen = [c.bit for c in mem.unknown(view)]
     worlds = [bots_hard.world(real, unseen, view.stock_size, rng) for _ in range(stocks)]
     out = {("discard", a.card): player._play_on(view, hand, a.card, worlds, value) for a in discards}
@@ -87,9 +86,9 @@ def real_values(args: tuple[bytes, int]) -> dict[tuple[str, Any], float]:
     return out
 
 
-def decide(args: tuple[bytes, dict[tuple[str, Any], float], Setting]) -> tuple[float, float]:
+def decide(args: tuple[int, bytes, dict[tuple[str, Any], float], Setting]) -> tuple[float, float]:
     """(real gain of the setting's choice, of the best option) over the model's discard."""
-    blob, values, setting = args
+    k, blob, values, setting = args
     saved = {name: getattr(bots_hard, name) for name in setting}
     try:
         for name, v in setting.items():
@@ -97,7 +96,7 @@ def decide(args: tuple[bytes, dict[tuple[str, Any], float], Setting]) -> tuple[f
         view, mem, hand, discards, knocks, _real = pickle.loads(blob)
         player = bots_hard.HardPlayer()
         player.memory = mem
-        choice = player.discard_or_knock(view, hand, discards, knocks, random.Random(zlib.crc32(blob)))
+        choice = player.discard_or_knock(view, hand, discards, knocks, random.Random(f"decide-{k}"))
         default = values[("discard", player.close_discards(view, hand, discards)[0].card)]
     finally:
         for name, v in saved.items():
@@ -127,10 +126,11 @@ def main() -> None:
     base = args.seed * 1_000_000
     with multiprocessing.Pool(args.jobs) as pool:
         kept = [b for bs in pool.map(record, range(base, base + args.games), chunksize=2) for b in bs]
-        values = pool.map(real_values, [(b, args.real) for b in kept], chunksize=4)
+        values = pool.map(real_values, [(k, b, args.real) for k, b in enumerate(kept)], chunksize=4)
         print(f"{len(kept)} decisions where the search runs, in {args.games} games")
         for label, setting in settings:
-            rows = pool.map(decide, [(b, v, setting) for b, v in zip(kept, values, strict=True)], chunksize=4)
+            jobs = [(k, b, v, setting) for k, (b, v) in enumerate(zip(kept, values, strict=True))]
+            rows = pool.map(decide, jobs, chunksize=4)
             gains = [r[0] for r in rows]
             print(f"  {label:40s} real gain a decision {statistics.fmean(gains):+.5f}"
                   f" ± {statistics.stdev(gains) / len(gains) ** 0.5:.5f}", flush=True)
