@@ -140,3 +140,33 @@ def test_sampled_hands_hold_less_deadwood_once_he_has_played_turns(monkeypatch) 
         return sum(mask_deadwood(opp) for opp, _ in worlds) / len(worlds)
 
     assert mean_deadwood(bots_hard.TILT) < mean_deadwood(0.0) - 2
+
+
+def test_taking_the_card_that_makes_gin_is_valued_as_that_gin() -> None:
+    """The take-or-draw search (G-5.1): taking the ten of diamonds lets this hand throw
+    its king and go gin (G-9) in every world, so taking is worth exactly the game chance
+    of that gin against each world's hand; drawing blind is worth no more."""
+    from rummy.actions import TABLE, Action
+    from rummy.cards import parse_cards, shuffled_deck
+    from rummy.games import get_engine
+    from rummy.gin.bots_hard import HardPlayer
+    from rummy.gin.melds import mask_deadwood
+
+    engine = get_engine("gin")
+    state = engine.new_match(engine.preset("standard"), 2, first_dealer=1)
+    state, _ = engine.apply(state, Action("deal", TABLE, cards=tuple(shuffled_deck(random.Random(3), 1))))
+    view = engine.view(state, 0)
+    hand = parse_cards("AS 2S 3S 4H 4D 4C 7D 8D 9D KC")
+    top = parse_cards("TD")[0]
+    unseen = [c.bit for c in ALL_CARDS if c not in hand and c != top]
+    rng = random.Random(5)
+    worlds = []
+    for _ in range(40):
+        rng.shuffle(unseen)
+        worlds.append((sum(unseen[:10]), unseen[10:40]))
+    player = HardPlayer()
+    value = player._valuer(view)
+    take, draw = player.draw_values(view, hand, top, worlds, value)
+    gin = view.rules.gin_bonus
+    assert take == sum(value(0, mask_deadwood(opp) + gin) for opp, _ in worlds) / len(worlds)
+    assert draw < take

@@ -266,19 +266,31 @@ class HardPlayer(TrackingPlayer):
         wants: bool, rng: random.Random,
     ) -> Action:
         """Take the discard or draw from the stock (G-5.1), by playing both out over the
-        same worlds: after the stock card, the greedy discard; the model's default
-        (:func:`rummy.gin.bots.worth_taking`) unless the other is clearly better."""
+        same worlds: the model's default (:func:`rummy.gin.bots.worth_taking`) unless the
+        other is clearly better."""
         worlds = self.worlds_for(view, rng, self.worlds)
-        value = self._valuer(view)
+        t_v, d_v = self.draw_values(view, hand, top, worlds, self._valuer(view))
+        if wants:
+            return draw if d_v > t_v + MARGIN else take
+        return take if t_v > d_v + MARGIN else draw
+
+    @staticmethod
+    def draw_values(
+        view: SeatView, hand: list[Card], top: Card, worlds: list[tuple[int, list[int]]],
+        value: Callable[[int, int], float],
+    ) -> tuple[float, float]:
+        """(taking ``top``, drawing from the stock) valued over ``worlds``, each followed by
+        the greedy discard (never the card taken, G-5.3) and played out."""
         rules = view.rules
         seat = view.seat or 0
         limit = view.knock_limit or 0
         mine = hand_mask(hand)
-        # Taking: the greedy discard of the eleven (never the card taken, G-5.3).
         h11 = mine | top.bit
         count, melded = _arrangement(h11)
         card = _highest(h11 & ~melded & ~top.bit)
-        if not card:
+        if card:
+            count -= _VALUE[card]
+        else:
             card, count = _best(h11, top.bit)
         kept = h11 ^ card
         t_total = d_total = 0.0
@@ -309,10 +321,7 @@ class HardPlayer(TrackingPlayer):
                                  rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
             d_total += value(w, pts)
         n = len(worlds)
-        t_v, d_v = t_total / n, d_total / n
-        if wants:
-            return draw if d_v > t_v + MARGIN else take
-        return take if t_v > d_v + MARGIN else draw
+        return t_total / n, d_total / n
 
     def discard_or_knock(
         self, view: SeatView, hand: list[Card], discards: list[Action], knocks: list[Action],
