@@ -83,6 +83,33 @@ def _best(h: int, barred: int) -> tuple[int, int]:
     return best_card, best
 
 
+def _greedy_discard(h11: int, barred: int) -> tuple[int, int, int]:
+    """(ten kept, card thrown, their deadwood) for the eleven of mask ``h11``: the highest
+    loose card of a best arrangement (never ``barred``, the card just taken, G-5.3)."""
+    count, melded = _arrangement(h11)
+    card = _highest(h11 & ~melded & ~barred)
+    if card:
+        count -= _VALUE[card]
+    else:  # eleven cards melded: keep ten of them melded
+        card, count = _best(h11, barred)
+    return h11 ^ card, card, count
+
+
+def _play_eleven(
+    kept: int, card: int, count: int, opp: int, stock: Sequence[int], seat: int, limit: int,
+    rules: GinRules,
+) -> tuple[int, int]:
+    """(winner or -1, points) after ``seat`` threw ``card`` and kept ``kept`` (deadwood
+    ``count``): a knock at once when it may (G-7.2), else the hand played out from the
+    other seat's draw (:func:`playout`)."""
+    if count <= limit:
+        return knock_result(seat, count, dw(opp), rules)
+    hands = [0, 0]
+    hands[seat], hands[1 - seat] = kept, opp
+    return playout(hands, stock, card, 1 - seat, limit, rules.stock_floor, rules.gin_bonus,
+                   rules.undercut_bonus)
+
+
 def _arrangement(m: int) -> tuple[int, int]:
     """(deadwood, melded cards) of a best arrangement of every card of mask ``m``."""
     a, b, c, d = _split(m.to_bytes(8, "little"))
@@ -287,41 +314,15 @@ class HardPlayer(TrackingPlayer):
         seat = view.seat or 0
         limit = view.knock_limit or 0
         mine = hand_mask(hand)
-        h11 = mine | top.bit
-        count, melded = _arrangement(h11)
-        card = _highest(h11 & ~melded & ~top.bit)
-        if card:
-            count -= _VALUE[card]
-        else:
-            card, count = _best(h11, top.bit)
-        kept = h11 ^ card
+        taken = _greedy_discard(mine | top.bit, top.bit)
         t_total = d_total = 0.0
         for opp, stock in worlds:
-            hands = [0, 0]
-            if count <= limit:
-                w, pts = knock_result(seat, count, dw(opp), rules)
-            else:
-                hands[seat], hands[1 - seat] = kept, opp
-                w, pts = playout(hands, stock, card, 1 - seat, limit, rules.stock_floor,
-                                 rules.gin_bonus, rules.undercut_bonus)
-            t_total += value(w, pts)
+            t_total += value(*_play_eleven(*taken, opp, stock, seat, limit, rules))
             if not stock:
                 d_total += value(-1, 0)
                 continue
-            s11 = mine | stock[0]
-            c2, mel2 = _arrangement(s11)
-            card2 = _highest(s11 & ~mel2)
-            if card2:
-                c2 -= _VALUE[card2]
-            else:
-                card2, c2 = _best(s11, 0)
-            if c2 <= limit:
-                w, pts = knock_result(seat, c2, dw(opp), rules)
-            else:
-                hands[seat], hands[1 - seat] = s11 ^ card2, opp
-                w, pts = playout(hands, stock[1:], card2, 1 - seat, limit,
-                                 rules.stock_floor, rules.gin_bonus, rules.undercut_bonus)
-            d_total += value(w, pts)
+            drawn = _greedy_discard(mine | stock[0], 0)
+            d_total += value(*_play_eleven(*drawn, opp, stock[1:], seat, limit, rules))
         n = len(worlds)
         return t_total / n, d_total / n
 
