@@ -98,6 +98,7 @@ class Table:
             click(app, app.scene.pile_rect.center, clock)
         elif k == "buy" and seat == m.state.turn:
             press(app, seat, "buy", clock)
+            reveal(app, seat, clock)  # a face-down hand's panel buttons only say how to look (issue 28)
             tap(app, f"take{a.target}-{seat}", clock)
         elif k == "buy":
             press(app, seat, "buy", clock)
@@ -120,6 +121,7 @@ class Table:
             if a.target == 1:
                 press(app, seat, "draw", clock)
             else:
+                reveal(app, seat, clock)
                 tap(app, f"take{a.target}-{seat}", clock)
         elif k == "meld":
             reveal(app, seat, clock, button="buy")  # he looks with BUY held ...

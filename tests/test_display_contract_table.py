@@ -118,6 +118,7 @@ def test_c_8_4_refusal_by_the_on_screen_button_and_lamps(tmp_path):
         app.frame(events=[])
     assert any("Можно?" in r.text for r in log)
     card = st.buy.card
+    reveal(app, n, clock, button="buy")  # a touch on a face-down hand's panel answers nothing (issue 28)
     tap(app, f"no-{n}", clock)  # "Нельзя": N buys it himself, free (C-8.4)
     st = m.state
     assert card in st.hands[n] and st.turn == (n + 1) % 4

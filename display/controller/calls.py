@@ -25,8 +25,8 @@ from typing import Any
 from rummy.actions import Action
 
 #: the call vocabulary, re-exported as it is by :mod:`display.controller`
-__all__ = ["BUTTONS", "DISCARD_FLASHES", "NOTHING", "Call", "Change", "Hint", "HintCode", "Lamp", "Nothing",
-           "Outcome", "Say", "ScreenButton", "Submit", "lamp_lit"]
+__all__ = ["BUTTONS", "DISCARD_FLASHES", "NOTHING", "PANEL_BUTTONS", "Call", "Change", "Hint", "HintCode", "Lamp",
+           "Nothing", "Outcome", "Say", "ScreenButton", "Submit", "lamp_lit"]
 
 
 class Call(StrEnum):
@@ -70,6 +70,10 @@ class Call(StrEnum):
 
 #: the arcade buttons, each with a lamp that is lit exactly when its call acts
 BUTTONS: tuple[Call, ...] = (Call.DRAW, Call.KNOCK, Call.BUY)
+
+#: the on-screen buttons of a seat's panel: a touch on one cannot say who touches, so on a
+#: face-down hand it does nothing but say how to look (docs/privacy.md)
+PANEL_BUTTONS: frozenset[Call] = frozenset(c for c in Call if c.value.endswith("_button"))
 
 
 class Lamp(StrEnum):

@@ -38,6 +38,7 @@ from typing import Any, Protocol, TypeVar
 from display.controller.calls import (
     BUTTONS,
     NOTHING,
+    PANEL_BUTTONS,
     Call,
     Change,
     Hint,
@@ -334,6 +335,11 @@ class TableController:
             return NOTHING  # a computer's buttons do nothing
         if call in (Call.HOLD, Call.PANEL):  # a touch cannot say who touches: it shows nothing
             return NOTHING if face_up else Say(Hint.of(HintCode.HOLD_TO_LOOK))
+        if call in PANEL_BUTTONS and not face_up:
+            # Anyone may touch any panel: a touch on the buttons of a face-down hand does
+            # nothing to that seat (no knock, no answer, no buy made for him); it says how to
+            # look. While he holds his button they work as usual (docs/privacy.md).
+            return Say(Hint.of(HintCode.HOLD_TO_LOOK))
         return self.game.resolve(sit, call, arg)
 
     def changes(self, seat: int, outcome: Outcome) -> bool:

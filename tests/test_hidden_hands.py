@@ -1,0 +1,130 @@
+"""Hidden hands on the shared screen (issue 28, docs/privacy.md): no touch acts on another
+seat's face-down hand, no text shows a hidden number, lamps and buttons of a hidden hand do
+not tell whether a knock is legal, a look shows only in the seat's own panel, and a review
+needs a confirm that cannot be a stray tap. Driven through the app's real input path
+(touches as pygame events, arcade buttons on gpiozero MockFactory pins)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from display_input import FakeClock, conceal, press, reveal, tap  # noqa: E402
+
+from display.app import App  # noqa: E402
+from display.config import load_config  # noqa: E402
+from display.controller.gin import Mode  # noqa: E402
+from rummy.gin.bots import BasicPlayer as GinBot  # noqa: E402
+from rummy.gin.melds import deadwood  # noqa: E402
+from rummy.gin.state import HandPhase  # noqa: E402
+
+
+def gin_app(tmp_path, clock: FakeClock, **rules) -> App:
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="sim", size=(1280, 800), state_dir=tmp_path, seed=11, clock=clock)
+    app.start()
+    app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}],
+                    rules=rules or None)
+    return app
+
+
+def gin_at_discard(tmp_path, clock: FakeClock, *, knock: bool, **rules) -> tuple[App, int]:
+    """Two people; the bot plays (never knocking) until the seat in turn is at his discard
+    with a legal knock (``knock``) or with deadwood well over the limit (no knock)."""
+    app = gin_app(tmp_path, clock, **rules)
+    m = app.match
+    rng = random.Random(3)
+    for _ in range(3000):
+        h = m.state.hand
+        to_act = m.to_act()
+        if m.review_pending:
+            m.continue_after_review()
+            continue
+        seat = to_act[0]
+        if h is not None and h.phase is HandPhase.DISCARD and not h.exposed[seat]:
+            legal = any(a.kind == "knock" for a in m.legal(seat))
+            if legal == knock and (knock or deadwood(h.hands[seat]) > h.knock_limit + 5):
+                break
+        legal_actions = [a for a in m.legal(seat) if a.kind not in ("knock", "big_gin")] or m.legal(seat)
+        m.submit(GinBot().choose(m.engine, m.engine.view(m.state, seat), legal_actions, rng))
+    else:  # pragma: no cover
+        pytest.fail("no such discard came up")
+    app.show_match()
+    app.frame(events=[])
+    return app, m.to_act()[0]
+
+
+def card_target(app: App, seat: int) -> str:
+    """A touch target of one of the seat's cards."""
+    return next(t.name for t in app.scene.targets if t.name.startswith(f"card-{seat}-"))
+
+
+# -- 1. no touch acts on another seat's hidden hand ---------------------------------------------
+
+
+def test_touching_a_hidden_seats_knock_button_arms_nothing_and_his_look_exposes_nothing(tmp_path):
+    """Issue 28: seat 1 touched seat 2's Knock, then "Knock anyway"; when seat 2 held his
+    button and touched a card, an illegal knock (G-8.3) turned his hand face up for good."""
+    clock = FakeClock(500.0)
+    app, seat = gin_at_discard(tmp_path, clock, knock=False)
+    m, ctl = app.match, app.match.controller
+    assert not app.scene.face_up(seat)
+    tap(app, f"knock-{seat}", clock)  # anyone's finger: a touch cannot say who touches
+    tap(app, f"knock-{seat}", clock)
+    assert ctl.input(seat).mode is Mode.NONE, "a touch on a face-down hand's buttons arms nothing"
+    assert "Hold one of your buttons" in app.scene.ui[seat].flash
+    before = m.session.actions_applied
+    reveal(app, seat, clock, button="draw")  # seat 2 looks ...
+    tap(app, card_target(app, seat), clock)  # ... and touches a card: he picks it
+    h = m.state.hand
+    assert not h.exposed[seat] and not h.must_knock[seat], "no illegal knock was made for him"
+    assert m.session.actions_applied == before
+    conceal(app, seat, clock)
+    app.close()
+
+
+def test_an_armed_knock_anyway_is_dropped_when_the_hand_hides(tmp_path):
+    clock = FakeClock(500.0)
+    app, seat = gin_at_discard(tmp_path, clock, knock=False)
+    m, ctl = app.match, app.match.controller
+    reveal(app, seat, clock, button="draw")
+    tap(app, f"knock-{seat}", clock)  # warned (G-8.3) ...
+    tap(app, f"knock-{seat}", clock)  # ... "Knock anyway": the knock mode
+    assert ctl.input(seat).mode is Mode.KNOCK
+    conceal(app, seat, clock)
+    assert ctl.input(seat).mode is Mode.NONE, "the mode of a hand that hid is dropped"
+    reveal(app, seat, clock, button="draw")
+    tap(app, card_target(app, seat), clock)
+    assert not m.state.hand.exposed[seat]
+    conceal(app, seat, clock)
+    app.close()
+
+
+def test_contract_a_touch_on_a_hidden_seats_answer_buttons_answers_nothing(tmp_path):
+    """C-8.4: only the asked seat answers "Можно?"; anyone's touch on his face-down panel's
+    No would have made him buy the card and end his turn."""
+    from test_display_contract_table import make_app, start
+
+    from rummy.contract.state import ASK
+
+    clock = FakeClock(500.0)
+    app = make_app(tmp_path, clock=clock)
+    start(app, 4)
+    m = app.match
+    n = m.state.turn
+    far = (n + 2) % 4
+    press(app, far, "buy", clock)
+    assert m.state.phase == ASK and m.state.buy.asked == n
+    before = m.session.actions_applied
+    tap(app, f"no-{n}", clock)
+    assert m.state.phase == ASK and m.session.actions_applied == before, "nobody answered for him"
+    assert "Hold one of your buttons" in app.scene.ui[n].flash
+    reveal(app, n, clock, button="buy")  # he looks: his own panel's buttons work
+    tap(app, f"no-{n}", clock)
+    assert m.state.phase != ASK and m.session.actions_applied == before + 1
+    app.close()
