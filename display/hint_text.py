@@ -80,8 +80,16 @@ def illegal_warning_text(p: Any) -> str:
         count=p["count"], limit=p["limit"])
 
 
-def hint_text(hint: Hint | None, name: Callable[[int], str]) -> str:
-    """``hint`` in the table's language ("" for None)."""
+#: hints that tell what a hand holds (its deadwood against the knock limit): said of a
+#: face-down hand, they say only how to look (docs/privacy.md, issue 28)
+HAND_HINTS = frozenset({C.NO_KNOCK_YET, C.ILLEGAL_KNOCK_WARNING})
+
+
+def hint_text(hint: Hint | None, name: Callable[[int], str], *, hidden: bool = False) -> str:
+    """``hint`` in the table's language ("" for None); ``hidden``: it is said of a face-down
+    hand, so a hint of :data:`HAND_HINTS` says only how to look."""
     if hint is None:
         return ""
+    if hidden and hint.code in HAND_HINTS:
+        return _WORDS[C.HOLD_TO_LOOK]({}, name)
     return _WORDS[hint.code](hint.params, name)

@@ -160,6 +160,22 @@ TEXTS: dict[RefusalCode, str] = {
     K.IN_TURN_BUY_COUNT: N_("Buy {low} to {high} cards, or take one card as your draw."),
 }
 
+#: refusals that tell what a hand holds (its deadwood, its cards, its melds): a refusal of a
+#: call on a face-down hand says only how to look (docs/privacy.md, issue 28)
+HAND_REFUSALS: frozenset[RefusalCode] = frozenset({
+    G.CARD_NOT_IN_HAND, G.DISCARD_JUST_TAKEN, G.LAST_CHANCE_SAME_CARD, G.LAST_CHANCE_ILLEGAL_KNOCK,
+    G.DECLARE_MELDS, G.DECLARED_CARD_NOT_HELD, G.DECLARED_DISCARD, G.KNOCK_OVER_LIMIT, G.KNOCK_GIN_ONLY_ACE,
+    G.KNOCK_GIN_ONLY_STRAIGHT, G.KNOCK_NOT_A_MELD, G.KNOCK_CARD_IN_TWO_MELDS, G.SECOND_ILLEGAL_KNOCK,
+    G.BIG_GIN_NOT_MELDED, G.LAYOFF_SET_FULL, G.LAYOFF_IN_MELD, G.LAYOFF_WRONG_RANK, G.LAYOFF_WRONG_SUIT,
+    G.LAYOFF_NOT_AT_END, G.LAYOFF_NOT_A_MELD,
+    K.CARD_NOT_IN_HAND, K.CARDS_NOT_HELD, K.DISCARD_TAKEN_CARD, K.LAST_CARD_MUST_BE_LAID, K.STUCK_LAST_CARD,
+    K.CONTRACT_TOO_MANY, K.CONTRACT_TOO_FEW, K.SETS_SAME_RANK, K.SEQUENCES_SAME_SUIT, K.SET_TOO_SHORT,
+    K.SET_TOO_LONG, K.MIXED_GROUP, K.SEQUENCE_DUPLICATE, K.SEQUENCE_TOO_SHORT, K.ACE_BOTH_ENDS, K.ACE_LOW_ONLY,
+    K.NOT_CONSECUTIVE, K.LAYOFF_WRONG_RANK, K.LAYOFF_SET_FULL, K.LAYOFF_WRONG_SUIT, K.LAYOFF_ALREADY_HELD,
+    K.LAYOFF_NOT_AT_END,
+})
+HOLD_TO_LOOK = N_("Hold one of your buttons to see your cards")  # the hint of the same words
+
 CODES: dict[str, RefusalCode] = {str(code): code for code in TEXTS}
 CARD_PARAMS = frozenset({"card"})
 CARDS_PARAMS = frozenset({"cards", "meld", "extra", "missing"})
@@ -216,11 +232,14 @@ def refusal_text(
     params: Mapping[str, Any] | None = None,
     *,
     name: Callable[[int], str] | None = None,
+    hidden: bool = False,
 ) -> str:
     """The translated line for a refusal: an ``ActionError``, or a code and its params.
 
     ``name(seat)`` gives a player's name (default "Seat n"). A nested ``reason`` code (a
     second illegal knock, the last-chance knock) is translated with the same params.
+    ``hidden``: the call was made on a face-down hand, so a refusal that tells what the hand
+    holds (:data:`HAND_REFUSALS`: a deadwood count, a card, a meld) says only how to look.
     """
     if isinstance(exc_or_code, ActionError):
         code: RefusalCode | None = exc_or_code.code
@@ -230,6 +249,8 @@ def refusal_text(
     params = dict(params or {})
     if code is None or code not in TEXTS:
         return _(NOT_NOW)
+    if hidden and code in HAND_REFUSALS:
+        return _(HOLD_TO_LOOK)
     words = _words(params, name or _seat)
     reason = params.get("reason")
     if reason is not None and str(reason) in CODES:

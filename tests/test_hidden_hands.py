@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from display_input import FakeClock, conceal, press, reveal, tap  # noqa: E402
+from display_input import FakeClock, conceal, drawn_texts, press, reveal, tap  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
@@ -128,3 +129,65 @@ def test_contract_a_touch_on_a_hidden_seats_answer_buttons_answers_nothing(tmp_p
     tap(app, f"no-{n}", clock)
     assert m.state.phase != ASK and m.session.actions_applied == before + 1
     app.close()
+
+
+# -- 2. no refusal text shows a hidden number ---------------------------------------------------
+
+HAND_WORDS = re.compile(r"deadwood|illegal knock|knock limit|over the", re.IGNORECASE)
+
+
+def hand_texts(app: App) -> list[str]:
+    """The drawn texts that tell a hand's count (the centre's "Knock with 10 or less" is the
+    table's rule, not a hand's)."""
+    return [r.text for r in drawn_texts(app) if HAND_WORDS.search(r.text) or re.search(r"\d+ over \d+", r.text)]
+
+
+def test_knock_on_a_hidden_hand_says_no_deadwood(tmp_path):
+    """Issue 28: a KNOCK without a legal knock flashed "No knock yet: deadwood 41, the knock
+    limit is 10" in the seat's line, for everybody to read."""
+    clock = FakeClock(500.0)
+    app, seat = gin_at_discard(tmp_path, clock, knock=False)
+    press(app, seat, "knock", clock)  # his own button, his hand face down
+    flash = app.scene.ui[seat].flash
+    assert not re.search(r"\d", flash), flash
+    assert not hand_texts(app)
+    app.close()
+
+
+def test_the_illegal_knock_warning_goes_when_the_hand_hides(tmp_path):
+    """While he looks, the warning with his count is his (G-8.3); when he lets go, nothing
+    on the screen says it."""
+    clock = FakeClock(500.0)
+    app, seat = gin_at_discard(tmp_path, clock, knock=False)
+    count = deadwood(app.match.state.hand.hands[seat])
+    reveal(app, seat, clock, button="draw")
+    tap(app, f"knock-{seat}", clock)
+    assert str(count) in app.scene.ui[seat].flash, "he looks: the warning says what it costs"
+    conceal(app, seat, clock)
+    assert app.scene.ui[seat].flash == ""
+    assert not hand_texts(app), "a face-down hand's count is on the screen"
+    app.close()
+
+
+def test_a_refusal_about_a_hidden_hand_is_worded_without_it():
+    from display.hint_text import HAND_HINTS, hint_text
+    from display.refusal_text import HAND_REFUSALS, TEXTS, refusal_text
+    from rummy.actions import ActionError
+    from rummy.cards import Card
+    from rummy.gin.kinds import Refusal
+
+    exc = ActionError(Refusal.KNOCK_OVER_LIMIT, deadwood=41, limit=10)
+    assert "41" in refusal_text(exc)
+    assert not re.search(r"\d", refusal_text(exc, hidden=True))
+    for code in HAND_REFUSALS:
+        assert not re.search(r"\d", refusal_text(code, {"deadwood": 41, "limit": 10, "card": Card.parse("7H")},
+                                                 hidden=True))
+    # every refusal worded with a hand's count or reason is one of them
+    for code, text in TEXTS.items():
+        if re.search(r"\{(deadwood|reason|meld)\}", text):
+            assert code in HAND_REFUSALS, code
+    from display.controller import Hint
+
+    for code in HAND_HINTS:
+        said = hint_text(Hint.of(code, count=41, limit=10, penalty="expose_and_force"), str, hidden=True)
+        assert not re.search(r"\d", said), said

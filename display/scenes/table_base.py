@@ -172,11 +172,14 @@ class TableScene(Scene):
         status line, an applied action goes to :meth:`after_submit`."""
         if seat is None:
             return None
-        result = self.ctl.perform(seat, call, arg, face_up=self.face_up(seat))
+        up = self.face_up(seat)
+        result = self.ctl.perform(seat, call, arg, face_up=up)
+        # what is said of a face-down hand tells nothing it holds (docs/privacy.md); what is
+        # said while he looks goes when his hand hides (_look_changed)
         if result.refusal is not None:
-            self.flash(seat, self.refusal_words(result.action_tried, result.refusal))
+            self.flash(seat, self.refusal_words(result.action_tried, result.refusal, hidden=not up))
         elif result.hint is not None:
-            self.flash(seat, hint_text(result.hint, self.m.name))
+            self.flash(seat, hint_text(result.hint, self.m.name, hidden=not up))
         elif result.action is not None:
             self.after_submit(seat, result.action)
         self.dirty = True
@@ -193,12 +196,12 @@ class TableScene(Scene):
         """The discard pile (gin) or the pack (contract)."""
         self.table_call(Call.DISCARD_PILE)
 
-    def refusal_words(self, action: Action | None, refusal: Exception) -> str:
-        """Why a call was not applied, in words."""
+    def refusal_words(self, action: Action | None, refusal: Exception, *, hidden: bool = False) -> str:
+        """Why a call was not applied, in words (``hidden``: made on a face-down hand)."""
         if isinstance(refusal, StorageError):
             return storage_text(refusal.kind)
         if isinstance(refusal, ActionError):
-            return refusal_text(refusal, name=self.m.name)  # the engine's code, translated
+            return refusal_text(refusal, name=self.m.name, hidden=hidden)  # the engine's code, translated
         return str(refusal)
 
     def after_submit(self, seat: int, action: Action) -> None:
@@ -206,7 +209,8 @@ class TableScene(Scene):
 
     def hint(self, seat: int) -> str:
         """What ``seat`` should do now, in words (his status line)."""
-        return hint_text(self.ctl.hint(seat, face_up=self.face_up(seat)), self.m.name)
+        up = self.face_up(seat)
+        return hint_text(self.ctl.hint(seat, face_up=up), self.m.name, hidden=not up)
 
     def update(self, now: float) -> None:
         """Timers; a new state from the match is taken in by ``_on_change``."""
@@ -291,6 +295,7 @@ class TableScene(Scene):
         for seat, (was, now_up) in enumerate(zip(self._shown, shown, strict=False)):
             if was and not now_up and seat in self.ui:
                 self.hide_hand(self.ui[seat])
+                self.ui[seat].flash = ""  # what he was told while he looked (a refusal, a count) goes too
         self._shown = shown
         self.dirty = True
 
