@@ -40,6 +40,9 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.DISCARD_OR_KNOCK: lambda p, name: _("Touch a card to discard it, or KNOCK"),
     C.NO_KNOCK_YET: lambda p, name: _("No knock yet: deadwood {count}, the knock limit is {limit}").format(
         count=p["count"], limit=p["limit"]),
+    C.NO_KNOCK_WITH: lambda p, name: _("No knock with {card}: deadwood {count}, the knock limit is {limit}").format(
+        card=card_name(p["card"]), count=p["count"], limit=p["limit"]),
+    C.LOOK_TO_KNOCK: lambda p, name: _("Knock: hold one of your buttons to look, then touch the card you knock with"),
     C.ILLEGAL_KNOCK_WARNING: lambda p, name: illegal_warning_text(p),
     C.LAST_CARD: lambda p, name: _("Last card: take {card} only to knock, or DRAW to decline").format(
         card=card_name(p["card"])),
@@ -82,7 +85,7 @@ def illegal_warning_text(p: Any) -> str:
 
 #: hints that tell what a hand holds (its deadwood against the knock limit): said of a
 #: face-down hand, they say only how to look (docs/privacy.md, issue 28)
-HAND_HINTS = frozenset({C.NO_KNOCK_YET, C.ILLEGAL_KNOCK_WARNING})
+HAND_HINTS = frozenset({C.NO_KNOCK_YET, C.NO_KNOCK_WITH, C.ILLEGAL_KNOCK_WARNING})
 
 
 def hint_text(hint: Hint | None, name: Callable[[int], str], *, hidden: bool = False) -> str:

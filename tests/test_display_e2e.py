@@ -179,8 +179,10 @@ def test_g_8_illegal_knock_is_refereed_and_explained(tmp_path):
 
     hand = m.state.hand.hands[seat]
     assert deadwood(hand) > 10, "seed 11 deals this seat a hand that cannot knock yet"
-    assert not app.hw.lamps[seat]["knock"], "the KNOCK lamp is off: no legal knock"
+    # his hand face down: KNOCK is lit at his discard whatever his cards (issue 28) ...
+    assert app.scene.seat_lamps(seat)["knock"] == "on", "a hidden hand's KNOCK lamp tells nothing of his cards"
     reveal(app, seat, clock, button="draw")  # he looks (holding KNOCK, its tap would hide his hand first)
+    assert app.scene.seat_lamps(seat)["knock"] != "on", "... while he looks it is not steady: no legal knock"
     press(app, seat, "knock", clock)  # a dark lamp's button does nothing but say why (G-7.2)
     assert app.scene.ui[seat].mode == "" and "No knock yet" in app.scene.ui[seat].flash
     click(app, target(app, f"knock-{seat}").rect.center, clock)  # the panel's Knock: the player's call (G-8)

@@ -191,3 +191,64 @@ def test_a_refusal_about_a_hidden_hand_is_worded_without_it():
     for code in HAND_HINTS:
         said = hint_text(Hint.of(code, count=41, limit=10, penalty="expose_and_force"), str, hidden=True)
         assert not re.search(r"\d", said), said
+
+
+# -- 3. lamps and buttons of a hidden hand tell nothing of it ------------------------------------
+
+
+def test_a_hidden_hands_lamps_and_buttons_are_the_same_whatever_his_cards():
+    """Issue 28: at his discard the KNOCK lamp turned steady, and the panel's Knock hot (a
+    Big Gin button beside it), only when he could knock: the table told everybody. Face
+    down, both hands below show the same; face up, they differ as before (G-7.2, G-10)."""
+    from test_controller import GIN_D, GIN_ND, HIGH, _draw_to_discard, gin_table
+
+    from display.controller import Call
+
+    can, can_ctl = gin_table()
+    can_ctl.perform(1, Call.DISCARD_PILE)  # takes JD: every card melded (a knock, Big Gin)
+    cannot, cannot_ctl = gin_table(nondealer=HIGH, dealer=GIN_ND)
+    _draw_to_discard(cannot_ctl, cannot)
+    assert can.state.hand.phase is cannot.state.hand.phase is HandPhase.DISCARD
+    assert any(a.kind == "knock" for a in can.legal(1)) and not any(a.kind == "knock" for a in cannot.legal(1))
+    for seat in (0, 1):
+        hidden = [ctl.lamp_states(seat, 0.0, face_up=False) for ctl in (can_ctl, cannot_ctl)]
+        assert hidden[0] == hidden[1], f"seat {seat}: {hidden}"
+        buttons = [ctl.screen_buttons(seat, face_up=False) for ctl in (can_ctl, cannot_ctl)]
+        assert buttons[0] == buttons[1], f"seat {seat}: {buttons}"
+    assert can_ctl.lamp_states(1, 0.0, face_up=False)["knock"] == "on", "KNOCK lit for the seat at his discard"
+    assert can_ctl.lamps(1) != cannot_ctl.lamps(1), "while he looks the lamps follow his cards"
+    assert GIN_D  # the dealer's hand of both tables
+
+
+def test_knock_on_a_hidden_hand_is_judged_when_he_looks_on_his_own_panel(tmp_path):
+    clock = FakeClock(500.0)
+    app, seat = gin_at_discard(tmp_path, clock, knock=False)
+    m, ctl = app.match, app.match.controller
+    assert app.hw.lamps[seat]["knock"], "lit whatever his cards"
+    press(app, seat, "knock", clock)  # the knock mode, his cards unseen
+    assert ctl.input(seat).mode is Mode.KNOCK
+    assert "hold one of your buttons to look" in app.scene.ui[seat].flash
+    reveal(app, seat, clock, button="draw")
+    card = max(m.state.hand.hands[seat], key=lambda c: c.value)
+    tap(app, f"card-{seat}-{card}", clock)
+    h = m.state.hand
+    assert not h.exposed[seat] and h.phase is HandPhase.DISCARD, "no illegal knock he did not confirm (G-8)"
+    flash = app.scene.ui[seat].flash
+    assert "No knock with" in flash and re.search(r"\d", flash), "refused on his panel while he looks"
+    conceal(app, seat, clock)
+    assert app.scene.ui[seat].flash == "" and ctl.input(seat).mode is Mode.NONE
+    assert not hand_texts(app)
+    app.close()
+
+
+def test_knock_on_a_hidden_hand_with_a_legal_knock_knocks_when_he_looks(tmp_path):
+    clock = FakeClock(500.0)
+    app, seat = gin_at_discard(tmp_path, clock, knock=True)
+    m = app.match
+    knock = next(a for a in m.legal(seat) if a.kind == "knock")
+    press(app, seat, "knock", clock)
+    reveal(app, seat, clock, button="draw")
+    tap(app, f"card-{seat}-{knock.card}", clock)
+    last, _events = m.history[-1]
+    assert last.kind == "knock" and last.card == knock.card
+    app.close()

@@ -130,6 +130,8 @@ class HintCode(StrEnum):
     TOUCH_AGAIN_TO_DISCARD = "touch_again_to_discard"  # card
     DISCARD_OR_KNOCK = "discard_or_knock"
     NO_KNOCK_YET = "no_knock_yet"  # count, limit (KNOCK pressed without a legal knock, G-7.2)
+    NO_KNOCK_WITH = "no_knock_with"  # card, count, limit (the knock mode on: no legal knock with that card, G-7.2)
+    LOOK_TO_KNOCK = "look_to_knock"  # the knock (or take) mode on a face-down hand: look, then touch the card
     ILLEGAL_KNOCK_WARNING = "illegal_knock_warning"  # count, limit, penalty (the rules' illegal_knock, G-8.3)
     LAST_CARD = "last_card"  # card (G-13.3)
     KNOCK_REVIEW = "knock_review"  # G-8.3

@@ -12,8 +12,9 @@ discard (G-5.2, G-7)    card: pick it, touched again (or the pile) discard it; K
                         KNOCK again: Big Gin (G-10) or cancel; DRAW: cancel the knock mode;
                         knock_button: knock mode; without a legal knock, where the rules
                         referee an illegal one (G-8), first a warning that says the
-                        penalty (confirm mode), pressed again the knock mode, judged by the
-                        engine; big_gin_button
+                        penalty (confirm mode), pressed again the knock mode "anyway",
+                        judged by the engine; big_gin_button. In the knock mode a card
+                        with no legal knock is no knock unless "anyway" (it says why)
 last_chance (G-13.3)    DRAW / decline_button: decline; KNOCK / pile / take_and_knock_button:
                         take mode, then a card: take_and_knock with it
 knock_review (G-8.3)    KNOCK / accept_button: accept_knock; DRAW / refuse_button:
@@ -22,6 +23,11 @@ layoff (G-11.3)         card: lay_off; DRAW / done_button: done_laying_off
 ======================  ==============================================================
 
 A call the table has no entry for says what the seat may do instead (a hint code).
+
+A face-down hand (docs/privacy.md, docs/buttons.md): a call does the same whatever his
+cards, so neither its lamp nor what it says tells them (issue 28). KNOCK at his discard
+turns the knock mode on (or off), at the last chance the take mode; which card, and whether
+it may knock, is judged when he looks and touches it, and refused on his own panel then.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from display.controller.calls import (
     Submit,
 )
 from display.controller.table import Driver, Handler, Situation, TableController, rows
-from rummy.actions import Action
+from rummy.actions import Action, ActionError
 from rummy.cards import Card
 from rummy.gin.kinds import ActionKind as K
 from rummy.gin.melds import deadwood
@@ -66,6 +72,7 @@ class GinInput:
 
     selected: Card | None = None
     mode: Mode = Mode.NONE
+    anyway: bool = False  # the knock mode after "Knock anyway": a card knocks illegally (G-8)
 
 
 CLEAR = GinInput()
@@ -87,11 +94,25 @@ def _kind(kind: str) -> Handler:
     return lambda sit, arg: sit.submit(kind)
 
 
-def _knock_with(sit: Situation, card: Card) -> Submit:
-    """A knock discarding ``card``: the legal one (with its melds), else the engine judges
-    it (G-8: an illegal knock is refereed, not refused, unless the rules say reject)."""
+def _knock_with(sit: Situation, card: Card) -> Outcome:
+    """A knock discarding ``card``: the legal one (with its melds); after "Knock anyway"
+    the engine judges it (G-8: an illegal knock is refereed, not refused, unless the rules
+    say reject). Else no knock: a knock the engine would refuse is sent for it to say why
+    (G-22.1 the card just taken, a card not his); one it would referee is said to be over
+    the limit (G-7.2), on his own panel, since only a seat that sees his hand touches a card."""
     a = sit.find(K.KNOCK, card=card)
-    return Submit(a) if a is not None else Submit(Action(K.KNOCK, sit.seat, card=card), judged=True)
+    if a is not None:
+        return Submit(a)
+    judged = Submit(Action(K.KNOCK, sit.seat, card=card), judged=True)
+    if _inp(sit).anyway:
+        return judged
+    try:
+        sit.engine.apply(sit.state, judged.action)  # pure: would the engine referee it?
+    except ActionError:
+        return judged
+    h = _hand(sit)
+    rest = tuple(c for c in h.hands[sit.seat] if c != card)
+    return Say(Hint.of(HintCode.NO_KNOCK_WITH, card=card, count=deadwood(rest), limit=h.knock_limit))
 
 
 def _discard(sit: Situation, card: Card) -> Submit:
@@ -127,6 +148,10 @@ def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outc
     Big Gin when it is on (G-10), else cancel. The panel's Knock (``illegal_too``) without
     a legal knock warns first (G-8: what the penalty is); pressed again, the knock mode."""
     inp = _inp(sit)
+    if not sit.face_up:  # the same whatever his cards: the knock mode on or off (issue 28)
+        if inp.mode is Mode.KNOCK:
+            return Change(CLEAR)
+        return Change(GinInput(mode=Mode.KNOCK), Hint.of(HintCode.LOOK_TO_KNOCK))
     if inp.mode is Mode.KNOCK:
         if not illegal_too:
             big = sit.submit(K.BIG_GIN)
@@ -137,9 +162,10 @@ def _knock_press(sit: Situation, arg: Any, *, illegal_too: bool = False) -> Outc
         return _no_knock(sit)  # G-7.2: the lamp is off, the press says why
     if K.KNOCK not in sit.kinds and inp.mode is not Mode.CONFIRM:
         return Change(GinInput(mode=Mode.CONFIRM), illegal_warning(sit))  # G-8: warned, not yet knocking
+    anyway = K.KNOCK not in sit.kinds  # confirmed: the player's own illegal knock (G-8)
     if inp.selected is not None and sit.find(K.KNOCK, card=inp.selected) is not None:
         return _knock_with(sit, inp.selected)
-    return Change(GinInput(mode=Mode.KNOCK))
+    return Change(GinInput(mode=Mode.KNOCK, anyway=anyway))
 
 
 def _cancel_mode(sit: Situation, arg: Any) -> Outcome | None:
@@ -162,15 +188,19 @@ def _pile_in_discard(sit: Situation, arg: Any) -> Outcome | None:
 
 def _take_mode(sit: Situation, arg: Any) -> Outcome | None:
     """G-13.3: the last discard may be taken only to knock: the next card touch says with
-    which discard. Pressed again: cancel."""
-    if K.TAKE_AND_KNOCK not in sit.kinds:
+    which discard. Pressed again: cancel. On a face-down hand the same whatever his cards
+    (the engine judges the card he touches when he looks)."""
+    if K.TAKE_AND_KNOCK not in sit.kinds and sit.face_up:
         return None
     if _inp(sit).mode is Mode.TAKE:
         return Change(CLEAR)
-    return Change(GinInput(mode=Mode.TAKE), Hint.of(HintCode.NOW_TOUCH_KNOCK_CARD))
+    hint = HintCode.NOW_TOUCH_KNOCK_CARD if sit.face_up else HintCode.LOOK_TO_KNOCK
+    return Change(GinInput(mode=Mode.TAKE), Hint.of(hint))
 
 
 def _pile_in_last_chance(sit: Situation, arg: Any) -> Outcome | None:
+    if not sit.face_up:  # anyone may touch the pile: no mode armed on a face-down hand
+        return Say(Hint.of(HintCode.HOLD_TO_LOOK))
     if K.TAKE_AND_KNOCK not in sit.kinds:
         return None
     return Change(GinInput(mode=Mode.TAKE), Hint.of(HintCode.NOW_TOUCH_KNOCK_CARD))
@@ -278,6 +308,8 @@ class GinTable:
         if not sit.human:
             return Hint.of(HintCode.THINKING)
         inp, phase = _inp(sit), h.phase
+        if inp.mode in (Mode.KNOCK, Mode.TAKE) and not sit.face_up:
+            return Hint.of(HintCode.LOOK_TO_KNOCK)
         if inp.mode is Mode.KNOCK:
             return Hint.of(HintCode.KNOCK_PICK_DISCARD)
         if inp.mode is Mode.TAKE:
@@ -298,8 +330,16 @@ class GinTable:
         return Hint.of(code) if card is None else Hint.of(code, card=card(h))
 
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
-        """The panel's buttons: what the seat may do now (at most three)."""
+        """The panel's buttons: what the seat may do now (at most three). A face-down hand's
+        are the phase's whatever his cards (issue 28): Knock at his discard, never hot and
+        without Big Gin; Take and knock at the last chance."""
         kinds, h = sit.kinds, _hand(sit)
+        if not sit.face_up and h is not None and sit.legal:
+            if h.phase is HandPhase.DISCARD:
+                return (ScreenButton(Call.KNOCK_BUTTON),)
+            if h.phase is HandPhase.LAST_CHANCE:
+                decline = (ScreenButton(Call.DECLINE_BUTTON),) if K.DECLINE in kinds else ()
+                return (ScreenButton(Call.TAKE_AND_KNOCK_BUTTON), *decline)
         out = [ScreenButton(call, hot=hot) for kind, call, hot in DRAW_BUTTONS if kind in kinds]
         if h is not None and h.phase is HandPhase.DISCARD and sit.legal:
             if K.BIG_GIN in kinds:
