@@ -252,3 +252,38 @@ def test_knock_on_a_hidden_hand_with_a_legal_knock_knocks_when_he_looks(tmp_path
     last, _events = m.history[-1]
     assert last.kind == "knock" and last.card == knock.card
     app.close()
+
+
+# -- 4. a look shows only in the seat's own panel -------------------------------------------------
+
+
+def test_contract_a_look_shows_no_copy_of_the_hand_in_the_middle(tmp_path):
+    """Issue 28: on a small screen a held look gave the seat in turn his cards again, big,
+    in the table's middle (the hand tray), for everybody to read. With private hands they
+    show only in his own panel; the tray stays for open hands (tests/test_display_touch_tray)."""
+    from test_display_contract_table import make_app, start
+
+    from display.match import make_player
+    from rummy.contract.state import PLAY
+
+    clock = FakeClock(500.0)
+    app = make_app(tmp_path, (800, 480), clock=clock, layout="flat")
+    start(app, 6)
+    m, rng, bot = app.match, random.Random(1), make_player("contract")
+    looked = 0
+    for _ in range(600):
+        if m.review_pending or not m.to_act() or looked >= 6:
+            break
+        seat = m.to_act()[0]
+        if m.state.phase == PLAY and seat == m.state.turn and looked < 6:
+            reveal(app, seat, clock, button="draw")
+            app.scene.dirty = True
+            app.frame(events=[])
+            names = [t.name for t in app.scene.targets]
+            assert not any(n.startswith("tray-") for n in names), f"seat {seat}: a copy of his hand in the middle"
+            assert any(n.startswith(f"card-{seat}-") for n in names), "his own panel's cards are touched"
+            conceal(app, seat, clock)
+            looked += 1
+        m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
+    assert looked >= 6
+    app.close()

@@ -1,6 +1,7 @@
 """The middle of the contract table: the deal's contract, stock and pack, the melds on the
 table by owner (touch one to lay off, C-5.2), and the "Можно?" question or the last move;
-on a small screen the hand tray of the seat in turn beside it. Drawn from
+on a small screen with open hands the hand tray of the seat in turn beside it (never for a
+private hand: a look shows only in its owner's panel, docs/privacy.md). Drawn from
 :class:`display.viewmodels.contract.ContractCentreVM`."""
 
 from __future__ import annotations

@@ -228,10 +228,12 @@ class ContractTableScene(TableScene):
 
     def tray(self, panels: list[SeatPanel], centre: pygame.Rect,
              bodies: list[tuple[vm.ContractPanelVM, vm.ButtonsVM]]) -> TrayVM | None:
-        """The tray for the seat in turn when his panel's cards are too small to touch."""
+        """The tray for the seat in turn when his panel's cards are too small to touch; only
+        with open hands: a private hand shows in its owner's panel and nowhere else, not
+        again in the table's middle for everybody (docs/privacy.md, issue 28)."""
         st = self.st
         seat = st.turn
-        if st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
+        if not self.open_hands or st.phase != PLAY or not 0 <= seat < len(panels) or not self.m.is_human(seat) or not self.face_up(seat):
             return None
         body, column = bodies[seat]
         n = len(body.hand.cards)
