@@ -53,15 +53,28 @@ class LeagueDB:
         return TableLogin(cred, self.cluster.dsn(self.name, user=cred.role, password=cred.password,
                                                  connect_timeout="3"))
 
-    def player(self, name: str, pin: str = "2468") -> int:
+    def player(self, name: str, pin: str = "2468", venues: list[str] | None = None) -> int:
+        """A league player, enrolled at ``venues`` (default: every venue made so far)."""
         with self.operator() as op:
-            return admin.add_player(op, name, pin)
+            pid = admin.add_player(op, name, pin)
+            if venues is None:
+                venues = [r[0] for r in op.execute("SELECT name FROM league.venues")]
+        for venue in venues:
+            enrol(self, pid, venue)
+        return pid
 
     def count(self, sql: str, *args: Any) -> int:
         return int(self.conn.execute(sql, args).fetchone()[0])
 
     def close(self) -> None:
         self.conn.close()
+
+
+def enrol(db: LeagueDB, player_id: int, venue: str) -> None:
+    """Enrol a player at a venue (nothing on a schema before enrolments: version 4)."""
+    with db.operator() as op:
+        if op.execute("SELECT to_regclass('league.enrolments')").fetchone()[0] is not None:
+            admin.enrol(op, player_id, venue)
 
 
 def play_gin(state_dir: Path, seed: int, seats: list[dict[str, Any]], store: Store,
