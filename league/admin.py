@@ -82,3 +82,13 @@ def retire_table(conn: Any, table_id: int) -> None:
                             " RETURNING role_name", (table_id,)).fetchone()
         if role is None:
             raise LookupError(f"no table {table_id}")
+
+
+def enrol(conn: Any, player_id: int, venue: str) -> None:
+    """Enrol a player at a venue: its tables may sign him in and report his matches."""
+    with conn.transaction():
+        row = conn.execute("SELECT id FROM league.venues WHERE name = %s", (venue,)).fetchone()
+        if row is None:
+            raise LookupError(f"no venue {venue!r}")
+        conn.execute("INSERT INTO league.enrolments (player_id, venue_id) VALUES (%s, %s)"
+                     " ON CONFLICT DO NOTHING", (player_id, row[0]))

@@ -54,6 +54,32 @@ def current_version(conn: Any) -> int:
                .fetchone()[0])
 
 
+def _lock(conn: Any) -> None:
+    """Only one migration at a time. From version 5 the lock is ``league.migration_lock``,
+    a table no table role may lock (an advisory key is anyone's to take, issue 31); before
+    that (a new or an old database) the advisory lock."""
+    if conn.execute("SELECT to_regclass('league.migration_lock')").fetchone()[0] is not None:
+        conn.execute("LOCK TABLE league.migration_lock IN EXCLUSIVE MODE")
+    else:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+
+
+def _end_table_sessions(conn: Any) -> None:
+    """Close the tables' sessions before a migration changes the schema, so none can hold
+    it up with an open transaction (a table may switch its own timeouts off; its sync
+    reconnects later). Needs a superuser or ``pg_signal_backend``; skipped otherwise."""
+    if conn.execute("SELECT to_regclass('league.tables')").fetchone()[0] is None:
+        return
+    allowed = conn.execute(
+        "SELECT rolsuper OR pg_has_role(current_user, 'pg_signal_backend', 'MEMBER')"
+        " FROM pg_roles WHERE rolname = current_user").fetchone()
+    if not allowed or not allowed[0]:
+        return
+    conn.execute("SELECT pg_terminate_backend(a.pid) FROM pg_stat_activity a"
+                 " JOIN league.tables t ON t.role_name = a.usename"
+                 " WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()")
+
+
 def migrate(conn: Any, target: int | None = None) -> list[int]:
     """Apply the missing migrations up to ``target`` (default: all); returns those applied."""
     target = SCHEMA_VERSION if target is None else target
@@ -62,13 +88,14 @@ def migrate(conn: Any, target: int | None = None) -> list[int]:
         if mig.version > target:
             break
         with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            _lock(conn)
             version = current_version(conn)
             if version > SCHEMA_VERSION:
                 raise SchemaError(f"the database is at schema version {version}, newer than "
                                   f"this app ({SCHEMA_VERSION}): update the app")
             if mig.version <= version:
                 continue
+            _end_table_sessions(conn)
             conn.execute(mig.sql)
             conn.execute("INSERT INTO league.schema_version (version, name) VALUES (%s, %s)",
                          (mig.version, mig.name))

@@ -25,7 +25,7 @@ from psycopg import errors
 
 from league import pins, schema
 
-PIN = {"Ann": "1357", "Bob": "2468", "Cy": "3579", "Di": "4680"}
+PIN = {"Ann": "1357", "Bob": "2468", "Cy": "3579", "Di": "4680", "Eve": "5791"}
 
 
 def now() -> datetime:
@@ -90,8 +90,8 @@ def submit(dsn: str, uid: str, body: dict[str, Any] | str) -> int:
 
 
 class Probe:
-    """Two venues: The Crown (tables A and A2; Ann, Bob, Di enrolled) and The Anchor
-    (table B; Cy enrolled). Di is retired."""
+    """Two venues: The Crown (tables A and A2; Ann, Bob, Di, Eve enrolled) and The Anchor
+    (table B; Cy enrolled). Di is retired; Eve gets locked out."""
 
     def __init__(self, db: LeagueDB) -> None:
         self.db = db
@@ -100,7 +100,7 @@ class Probe:
         self.b = db.table("The Anchor", "Table 1")
         self.ids = {n: db.player(n, PIN[n], venues=[v]) for n, v in
                     (("Ann", "The Crown"), ("Bob", "The Crown"), ("Cy", "The Anchor"),
-                     ("Di", "The Crown"))}
+                     ("Di", "The Crown"), ("Eve", "The Crown"))}
         with db.operator() as op:
             op.execute("UPDATE league.players SET retired = now() WHERE name = 'Di'")
         self.legit: list[dict[str, Any]] = []
@@ -186,12 +186,12 @@ def another_players_token(p: Probe):
 
 def locked_out_player(p: Probe):
     with psycopg.connect(p.a.dsn, autocommit=True) as conn:
-        salt = conn.execute("SELECT league.pin_salt(%s)", (p.ids["Bob"],)).fetchone()[0]
+        salt = conn.execute("SELECT league.pin_salt(%s)", (p.ids["Eve"],)).fetchone()[0]
     for _ in range(6):
-        check(p.a.dsn, p.ids["Bob"], pins.digest_for(salt, "0000"))
-    tb = p.token("Bob")  # the right PIN, but Bob is locked: no token
+        check(p.a.dsn, p.ids["Eve"], pins.digest_for(salt, "0000"))
+    te = p.token("Eve")  # the right PIN, but Eve is locked: no token
     return p.a, p.uid(), gin_match([seat("Ann", p.ids["Ann"], p.token("Ann"), points=120,
-                                         won=True), seat("Bob", p.ids["Bob"], tb, points=3)])
+                                         won=True), seat("Eve", p.ids["Eve"], te, points=3)])
 
 
 def same_player_both_seats(p: Probe):
