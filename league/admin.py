@@ -66,13 +66,29 @@ def add_table(conn: Any, venue: str, name: str) -> TableCredentials:
     return TableCredentials(int(table_id), str(role), password, venue, name)
 
 
-def add_player(conn: Any, name: str, pin: str) -> int:
-    """A league player (the PIN is stored hashed)."""
+def add_player(conn: Any, name: str, pin: str, venues: list[str] | tuple[str, ...] = ()) -> int:
+    """A league player (the PIN is stored hashed), enrolled at ``venues``: only their
+    tables may sign him in and report his matches."""
     pin_hash = pins.hash_pin(pin)
     with conn.transaction():
-        return int(conn.execute(
+        pid = int(conn.execute(
             "INSERT INTO league.players (name, pin_hash) VALUES (%s, %s) RETURNING id",
             (name.strip(), pin_hash)).fetchone()[0])
+        for venue in venues:
+            enrol(conn, pid, venue)
+    return pid
+
+
+def reset_table(conn: Any, table_id: int) -> TableCredentials:
+    """A new password for a table (after its role changed its own, or a lost one)."""
+    password = secrets.token_urlsafe(24)
+    with conn.transaction():
+        role = conn.execute("SELECT league.reset_table(%s, %s)",
+                            (table_id, scram_verifier(password))).fetchone()[0]
+        venue, name = conn.execute(
+            "SELECT v.name, t.name FROM league.tables t JOIN league.venues v ON v.id = t.venue_id"
+            " WHERE t.id = %s", (table_id,)).fetchone()
+    return TableCredentials(table_id, str(role), password, str(venue), str(name))
 
 
 def retire_table(conn: Any, table_id: int) -> None:

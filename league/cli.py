@@ -5,7 +5,10 @@ Operator commands (``--dsn`` of an operator or the database owner; ``$RUMMY_LEAG
     rummy-table league migrate                    create or update the schema
     rummy-table league add-venue NAME
     rummy-table league add-table --venue NAME TABLE_NAME   prints the table's login ONCE
-    rummy-table league add-player NAME [--pin N]  (asked without echo when not given)
+    rummy-table league add-player NAME [--pin N] --venue V [--venue W]
+                                                  (the PIN is asked without echo when not given)
+    rummy-table league enrol PLAYER_ID --venue V  a player may play at another venue too
+    rummy-table league reset-table TABLE_ID       a new password for a table, printed ONCE
     rummy-table league rate                       recompute ratings (openskill)
     rummy-table league standings [--game G] [--season S] [--venue V]
 
@@ -81,8 +84,29 @@ def _add_player(args: argparse.Namespace) -> int:
             print("error: the two PINs differ", file=sys.stderr)
             return 1
     with _connect(args) as conn:
-        pid = admin.add_player(conn, args.name, pin)
-    print(f"player {pid}: {args.name}")
+        pid = admin.add_player(conn, args.name, pin, args.venue or ())
+    print(f"player {pid}: {args.name}" + (f" at {', '.join(args.venue)}" if args.venue else
+                                          " (enrolled at no venue yet: league enrol)"))
+    return 0
+
+
+def _enrol(args: argparse.Namespace) -> int:
+    from league import admin
+
+    with _connect(args) as conn:
+        for venue in args.venue:
+            admin.enrol(conn, args.player_id, venue)
+    print(f"player {args.player_id} enrolled at {', '.join(args.venue)}")
+    return 0
+
+
+def _reset_table(args: argparse.Namespace) -> int:
+    from league import admin
+
+    with _connect(args) as conn:
+        cred = admin.reset_table(conn, args.table_id)
+    print(f"table {cred.table_id} ({cred.name!r} at {cred.venue!r}): new password, shown only now")
+    print(f"  role:     {cred.role}\n  password: {cred.password}")
     return 0
 
 
@@ -178,6 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("add-player", help="a new league player with a PIN")
     a.add_argument("name")
     a.add_argument("--pin", default=None)
+    a.add_argument("--venue", action="append", default=[], help="where he plays (repeat)")
+    e = sub.add_parser("enrol", help="a player may play at a venue")
+    e.add_argument("player_id", type=int)
+    e.add_argument("--venue", action="append", required=True)
+    r = sub.add_parser("reset-table", help="a new password for a table (printed once)")
+    r.add_argument("table_id", type=int)
     sub.add_parser("rate", help="recompute the ratings per game")
     s = sub.add_parser("standings", help="print the standings")
     s.add_argument("--game", choices=("gin", "contract"))
@@ -196,11 +226,12 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     handlers = {"migrate": _migrate, "add-venue": _add_venue, "add-table": _add_table,
-                "add-player": _add_player, "rate": _rate, "standings": _standings,
+                "add-player": _add_player, "enrol": _enrol, "reset-table": _reset_table,
+                "rate": _rate, "standings": _standings,
                 "status": _status, "sync": _sync}
     try:
         return handlers[args.cmd](args)
-    except (psycopg.Error, ValueError, OSError) as exc:
+    except (psycopg.Error, ValueError, OSError, LookupError) as exc:
         print(f"error: {type(exc).__name__}: {str(exc).strip()}", file=sys.stderr)
         return 1
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
 CACHE_SQL = """
@@ -21,7 +22,18 @@ CREATE TABLE IF NOT EXISTS league_standings (
     played INTEGER NOT NULL, won INTEGER NOT NULL, points INTEGER NOT NULL, rating REAL,
     PRIMARY KEY (game, season, player_id));
 CREATE TABLE IF NOT EXISTS league_pins (player_id INTEGER PRIMARY KEY, pin_hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS league_salts (player_id INTEGER PRIMARY KEY, salt TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS league_tokens (
+    token TEXT PRIMARY KEY, player_id INTEGER NOT NULL, checked TEXT NOT NULL,
+    valid_until TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS league_tokens_player ON league_tokens (player_id, checked);
+CREATE TABLE IF NOT EXISTS league_signins (
+    id INTEGER PRIMARY KEY, player_id INTEGER NOT NULL, digest TEXT NOT NULL,
+    typed TEXT NOT NULL);
 """
+# How far a seat token's PIN check may be after the match's finish (the clocks of the table
+# and the server differ a little); the server allows the same (league.limits().seat_skew).
+TOKEN_SKEW = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -98,5 +110,37 @@ class LocalLeague:
     def remember_pin(self, player_id: int, pin_hash: str) -> None:
         self._db.execute("INSERT OR REPLACE INTO league_pins VALUES (?, ?)", (player_id, pin_hash))
 
+    def cached_salt(self, player_id: int) -> str | None:
+        row = self._db.execute("SELECT salt FROM league_salts WHERE player_id = ?",
+                               (player_id,)).fetchone()
+        return str(row[0]) if row else None
+
+    def remember_salt(self, player_id: int, salt: str) -> None:
+        self._db.execute("INSERT OR REPLACE INTO league_salts VALUES (?, ?)", (player_id, salt))
+
+    # -- seat tokens: the server's word that a PIN was checked here (issue 31) -------------
+    def add_token(self, player_id: int, token: str, checked: datetime,
+                  valid_until: datetime) -> None:
+        self._db.execute("INSERT OR REPLACE INTO league_tokens VALUES (?, ?, ?, ?)",
+                         (token, player_id, checked.isoformat(), valid_until.isoformat()))
+
+    def add_signin(self, player_id: int, digest: str, typed: datetime) -> None:
+        """A PIN accepted off line: the server checks it at the next sync (with its time)."""
+        self._db.execute("INSERT INTO league_signins (player_id, digest, typed) VALUES (?, ?, ?)",
+                         (player_id, digest, typed.isoformat()))
+
     def close(self) -> None:
         self._db.close()
+
+
+def token_for(db: sqlite3.Connection, player_id: int, finished: datetime) -> str | None:
+    """The seat token of ``player_id`` that covers a match finished at ``finished``: the
+    latest PIN check before it (within the skew) whose window has not closed by then."""
+    best: tuple[datetime, str] | None = None
+    for token, checked, valid_until in db.execute(
+            "SELECT token, checked, valid_until FROM league_tokens WHERE player_id = ?",
+            (player_id,)):
+        c, v = datetime.fromisoformat(checked), datetime.fromisoformat(valid_until)
+        if c - TOKEN_SKEW <= finished <= v and (best is None or c > best[0]):
+            best = (c, str(token))
+    return best[1] if best else None

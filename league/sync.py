@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from psycopg import errors as pg_errors
 from league import local, pins
 
 BATCH = 50
+TOKENS_KEPT = timedelta(days=31)
 STANDINGS_SEASONS = 2
 # Server errors about the row itself (sending it again cannot help).
 DATA_ERRORS: tuple[type[Exception], ...] = (
@@ -164,6 +165,7 @@ class SyncWorker:
         standings (unless ``refresh=False``). Returns the number of rows sent in this pass."""
         db = self._local()
         conn = self._connection()
+        redeem_signins(conn, db)
         sent = 0
         while not self._stop.is_set():
             rows = db.execute("SELECT id, match_uid, payload_json FROM outbox"
@@ -171,6 +173,7 @@ class SyncWorker:
                               (self.batch,)).fetchall()
             if not rows:
                 break
+            rows = [(row_id, uid, with_tokens(db, payload)) for row_id, uid, payload in rows]
             try:
                 acks = self._send(conn, rows)
             except DATA_ERRORS:
@@ -262,12 +265,72 @@ class SyncWorker:
             raise
 
 
+def with_tokens(db: sqlite3.Connection, payload_json: str) -> str:
+    """The payload with each league player's seat token (``league_tokens``), the server's
+    proof that his PIN was checked at this table before the match finished (issue 31)."""
+    payload = json.loads(payload_json)
+    try:
+        finished = datetime.fromisoformat(str(payload.get("finished")))
+    except ValueError:
+        return payload_json
+    if finished.tzinfo is None:
+        finished = finished.replace(tzinfo=UTC)
+    changed = False
+    for seat in payload.get("seats") or []:
+        pid = seat.get("league_id") if isinstance(seat, dict) else None
+        if isinstance(pid, int) and seat.get("kind", "human") == "human":
+            token = local.token_for(db, pid, finished)
+            if token is not None:
+                seat["token"] = token
+                changed = True
+    return json.dumps(payload, sort_keys=True) if changed else payload_json
+
+
+def _sign_in(conn: psycopg.Connection[Any], player_id: int, digest: str,
+             typed: datetime | None = None) -> tuple[str, str | None, datetime | None, datetime]:
+    """The server's answer and, with ``ok``, the seat token and its window."""
+    row = conn.execute("SELECT answer, token, valid_until, now() FROM league.check_pin(%s, %s, %s)",
+                       (player_id, digest, typed)).fetchone()
+    if row is None:
+        return "unknown", None, None, datetime.now(UTC)
+    return str(row[0]), row[1], row[2], row[3]
+
+
+def redeem_signins(conn: psycopg.Connection[Any], db: sqlite3.Connection) -> int:
+    """PINs accepted off line (``league_signins``) are checked by the server now, with the
+    time they were typed; a right one gives the seat token the match needs. Each is sent
+    once (wrong or unknown: the seat's matches will be refused, as any unchecked seat)."""
+    done = 0
+    for row_id, player_id, digest, typed in db.execute(
+            "SELECT id, player_id, digest, typed FROM league_signins ORDER BY id").fetchall():
+        when = datetime.fromisoformat(typed)
+        try:
+            answer, token, valid_until, _now_ = _sign_in(conn, int(player_id), str(digest), when)
+        except DATA_ERRORS:  # typed outside the sync window: nothing to redeem
+            answer, token, valid_until = "late", None, None
+        if answer == "locked":
+            continue  # tried again at the next pass
+        if answer == "ok" and token and valid_until is not None:
+            db.execute("INSERT OR REPLACE INTO league_tokens VALUES (?, ?, ?, ?)",
+                       (token, player_id, when.isoformat(), valid_until.isoformat()))
+        db.execute("DELETE FROM league_signins WHERE id = ?", (row_id,))
+        done += 1
+    # tokens whose matches can no longer be sent (league.limits().past: 30 days)
+    old = (datetime.now(UTC) - TOKENS_KEPT).isoformat()
+    db.execute("DELETE FROM league_tokens WHERE valid_until < ?", (old,))
+    return done
+
+
 def check_pin(connect_info: ConnectInfo, cache: local.LocalLeague, player_id: int, pin: str,
               *, timeout: float = 4.0) -> str:
     """``ok``, ``wrong``, ``locked``, ``unknown`` or ``offline`` for a PIN typed at the table.
 
-    The server compares (the stored hash never leaves it). When it cannot be reached, a
-    PIN this table accepted before is checked against the table's own hash of it.
+    The server compares (the stored hash never leaves it) and, for a right PIN, hands back a
+    seat token that the sync puts on the player's seats of the matches finished within its
+    window (``league.limits().seat_window``, 12 hours). When the server cannot be reached, a
+    PIN this table accepted before is checked against the table's own hash of it; then the
+    typed PIN's digest waits in ``league_signins`` and the server checks it, with the time it
+    was typed, at the next sync (before the matches it covers are sent).
     Blocking: call it off the main loop (the seating screen uses a thread).
     """
     try:
@@ -276,16 +339,21 @@ def check_pin(connect_info: ConnectInfo, cache: local.LocalLeague, player_id: in
             salt = conn.execute("SELECT league.pin_salt(%s)", (player_id,)).fetchone()
             if salt is None or salt[0] is None:
                 return "unknown"
-            row = conn.execute("SELECT league.check_pin(%s, %s)",
-                               (player_id, pins.digest_for(salt[0], pin))).fetchone()
-            answer = str(row[0]) if row is not None else "unknown"
+            answer, token, valid_until, server_now = _sign_in(
+                conn, player_id, pins.digest_for(salt[0], pin))
     except (psycopg.OperationalError, psycopg.InterfaceError):
-        cached = cache.cached_pin(player_id)
-        if cached is None:
+        cached, salt_part = cache.cached_pin(player_id), cache.cached_salt(player_id)
+        if cached is None or salt_part is None:
             return "offline"
-        return "ok" if pins.verify(cached, pin) else "wrong"
+        if not pins.verify(cached, pin):
+            return "wrong"
+        cache.add_signin(player_id, pins.digest_for(salt_part, pin), datetime.now(UTC))
+        return "ok"
     if answer == "ok":
         cache.remember_pin(player_id, pins.hash_pin(pin))
+        cache.remember_salt(player_id, str(salt[0]))
+        if token and valid_until is not None:
+            cache.add_token(player_id, str(token), server_now, valid_until)
     return answer
 
 

@@ -3,7 +3,9 @@ standings, ratings, and every privilege boundary of a table's role, tried and re
 
 from __future__ import annotations
 
+import hashlib
 import json
+from datetime import UTC, datetime, timedelta
 
 import psycopg
 import pytest
@@ -17,21 +19,61 @@ UID_A = "a" * 64
 UID_B = "b" * 64
 
 
-def payload(seats, *, digest="d1", game="gin", finished="2026-11-30T20:00:00+00:00",
-            reason="finished", hands=None):
-    return json.dumps({"game": game, "preset": "standard", "started": "2026-11-30T19:30:00+00:00",
-                       "finished": finished, "winner": 0, "reason": reason, "digest": digest,
-                       "seats": seats, "hands": hands if hands is not None else
-                       [[{"kind": "knocked", "seat": 0, "data": {"deadwood": "2S 3H"}}]]})
+def ago(**kw):
+    return (datetime.now(UTC) - timedelta(**kw)).isoformat(timespec="seconds")
 
 
-def seat(name, league_id=None, points=0, won=False):
-    return {"name": name, "kind": "human", "points": points, "won": won, "league_id": league_id}
+def season(iso_time):
+    t = datetime.fromisoformat(iso_time)
+    return f"{t.year}-Q{(t.month - 1) // 3 + 1}"
+
+
+def payload(seats, *, digest="d1", game="gin", finished=None, reason="finished", hands=None):
+    finished = finished or ago(minutes=1)
+    if hands is None:
+        hands = ([[{"kind": "knocked", "seat": 0, "data": {"deadwood": "2S 3H"}}]] if game == "gin"
+                 else [[{"kind": "went_out", "seat": 0, "data": {}}]] * 5)  # C-3: five deals
+    won = [s["won"] for s in seats]
+    winner = won.index(True) if reason == "finished" and won.count(True) == 1 else None
+    return json.dumps({"game": game, "preset": "standard",
+                       "started": (datetime.fromisoformat(finished) - timedelta(minutes=30)
+                                   ).isoformat(timespec="seconds"),
+                       "finished": finished, "winner": winner, "reason": reason,
+                       "digest": hashlib.sha256(digest.encode()).hexdigest(), "seats": seats,
+                       "hands": hands})
+
+
+def seat(name, league_id=None, points=0, won=False, pin="2468"):
+    s = {"name": name, "kind": "human", "points": points, "won": won, "league_id": league_id}
+    if league_id is not None:
+        s["pin"] = pin  # typed at the table: submit signs the player in first
+    return s
+
+
+def sign_in(conn, player_id, pin, typed=None):
+    """The PIN check of the seating screen: the server's seat token for this table (None on
+    a schema before seat tokens: version 4 and earlier). ``typed``: a PIN typed off line
+    then, checked now (the sync's late check)."""
+    if conn.execute("SELECT to_regclass('league.seat_tokens')").fetchone()[0] is None:
+        return None
+    salt = conn.execute("SELECT league.pin_salt(%s)", (player_id,)).fetchone()[0]
+    row = conn.execute("SELECT answer, token FROM league.check_pin(%s, %s, %s)",
+                       (player_id, pins.digest_for(salt, pin), typed)).fetchone()
+    assert row[0] == "ok", row
+    return row[1]
 
 
 def submit(dsn, uid, body):
     with psycopg.connect(dsn, autocommit=True) as conn:
-        return conn.execute("SELECT league.submit_match(%s, %s::jsonb)", (uid, body)).fetchone()[0]
+        p = json.loads(body)
+        started = datetime.fromisoformat(p["started"])
+        late = started if started < datetime.now(UTC) - timedelta(hours=1) else None
+        for s in p["seats"]:
+            pin = s.pop("pin", None)
+            if pin is not None:
+                s["token"] = sign_in(conn, s["league_id"], pin, late)
+        return conn.execute("SELECT league.submit_match(%s, %s::jsonb)",
+                            (uid, json.dumps(p))).fetchone()[0]
 
 
 def catalog(conn):
@@ -110,22 +152,28 @@ def test_submissions_make_standings_per_game_season_and_venue(league_db):
     a = league_db.table("The Crown", "Table 1")
     b = league_db.table("The Anchor", "Table 1")
     ann, bob = league_db.player("Ann"), league_db.player("Bob")
-    submit(a.dsn, UID_A, payload([seat("Ann", ann, 120, True), seat("Bob", bob, 30)]))
+    early, late = ago(days=25), ago(minutes=5)  # two seasons when a quarter began between
+    submit(a.dsn, UID_A, payload([seat("Ann", ann, 120, True), seat("Bob", bob, 30)],
+                                 finished=early))
     submit(a.dsn, "c" * 64, payload([seat("Ann", ann, 10), seat("Bob", bob, 110, True)],
-                                    finished="2027-01-05T20:00:00+00:00"))
-    submit(b.dsn, UID_A, payload([seat("Ann", ann, 101, True), seat("Zed", None, 3)],
+                                    finished=late))
+    submit(b.dsn, UID_B, payload([seat("Ann", ann, 100, True), seat("Zed", None, -3)],
                                  game="contract"))
     # an abandoned match is kept but does not count
-    submit(b.dsn, UID_B, payload([seat("Ann", ann, 0), seat("Bob", bob, 0)], reason="abandoned"))
+    submit(b.dsn, "d" * 64, payload([seat("Ann", ann, 0), seat("Bob", bob, 0)],
+                                    reason="abandoned"))
     st = league_db.conn.execute("SELECT game, season, name, played, won, points"
                                 " FROM league.standings ORDER BY 1, 2, 3").fetchall()
-    assert st == [("contract", "2026-Q4", "Ann", 1, 1, 101),
-                  ("gin", "2026-Q4", "Ann", 1, 1, 120), ("gin", "2026-Q4", "Bob", 1, 0, 30),
-                  ("gin", "2027-Q1", "Ann", 1, 0, 10), ("gin", "2027-Q1", "Bob", 1, 1, 110)]
-    crown = league_db.conn.execute("SELECT name, played FROM league.venue_standings"
-                                   " WHERE venue = 'The Crown' AND season = '2026-Q4'"
-                                   " ORDER BY name").fetchall()
-    assert crown == [("Ann", 1), ("Bob", 1)]
+    gin_rows = {(season(early), "Ann"): [1, 1, 120], (season(early), "Bob"): [1, 0, 30]}
+    for who, row in (("Ann", [1, 0, 10]), ("Bob", [1, 1, 110])):
+        got = gin_rows.setdefault((season(late), who), [0, 0, 0])
+        gin_rows[(season(late), who)] = [x + y for x, y in zip(got, row, strict=True)]
+    assert st == [("contract", season(late), "Ann", 1, 1, 100)] + sorted(
+        ("gin", s_, n, *v) for (s_, n), v in gin_rows.items())
+    crown = league_db.conn.execute("SELECT name, sum(played) FROM league.venue_standings"
+                                   " WHERE venue = 'The Crown' GROUP BY name ORDER BY name"
+                                   ).fetchall()
+    assert crown == [("Ann", 2), ("Bob", 2)]
     # the guest seat is stored with its name but no league player
     assert league_db.count("SELECT count(*) FROM league.match_seats WHERE player_id IS NULL") == 1
     assert league_db.count("SELECT count(*) FROM league.matches") == 4
@@ -168,7 +216,7 @@ FORBIDDEN_WRITES = [
     "INSERT INTO league.matches (table_id, match_uid, game, season, finished, reason, digest)"
     " VALUES (1, 'ffffffffffffffff', 'gin', 'x', now(), 'finished', 'x')",
     "INSERT INTO league.players (name, pin_hash) VALUES ('Mallory', 'x')",
-    "UPDATE league.players SET pin_failures = 0",
+    "UPDATE league.players SET retired = now()",
     "INSERT INTO league.ratings VALUES ('gin', 1, 99, 1, 1, now())",
     "TRUNCATE league.matches", "CREATE TABLE league.mine (x int)", "CREATE TABLE public.mine (x int)",
     "CREATE FUNCTION league.f() RETURNS int LANGUAGE sql AS 'SELECT 1'",
@@ -182,8 +230,8 @@ def crown(league_db):
     a = league_db.table("The Crown", "Table 1")
     b = league_db.table("The Crown", "Table 2")
     ann = league_db.player("Ann", "1357")
-    submit(a.dsn, UID_A, payload([seat("Ann", ann, 100, True), seat("G", None, 5)]))
-    submit(b.dsn, UID_B, payload([seat("Ann", ann, 7), seat("H", None, 80, True)]))
+    submit(a.dsn, UID_A, payload([seat("Ann", ann, 100, True, "1357"), seat("G", None, 5)]))
+    submit(b.dsn, UID_B, payload([seat("Ann", ann, 7, pin="1357"), seat("H", None, 80, True)]))
     return league_db, a, b, ann
 
 
@@ -211,15 +259,16 @@ def test_a_table_reads_standings_and_its_own_identity_but_no_pin(crown):
 
 def test_a_table_cannot_submit_as_another_table_or_change_its_own(crown):
     league_db, a, b, ann = crown
-    # the same match id from table B is B's own match, it does not touch A's
-    again = submit(b.dsn, UID_A, payload([seat("Ann", ann, 1), seat("X", None, 50, True)],
-                                         digest="other"))
+    # a match id is one table's for good: B cannot send A's (a replay, issue 31)
+    with pytest.raises(errors.UniqueViolation, match="belongs to another table"):
+        submit(b.dsn, UID_A, payload([seat("Ann", ann, 1, pin="1357"),
+                                      seat("X", None, 50, True)], digest="other"))
     owners = league_db.conn.execute("SELECT table_id FROM league.matches WHERE match_uid = %s"
                                     " ORDER BY id", (UID_A,)).fetchall()
-    assert owners == [(a.cred.table_id,), (b.cred.table_id,)] and again == 3
+    assert owners == [(a.cred.table_id,)]
     # and A cannot rewrite what it sent
     with pytest.raises(errors.UniqueViolation):
-        submit(a.dsn, UID_A, payload([seat("Ann", ann, 0), seat("G", None, 500, True)],
+        submit(a.dsn, UID_A, payload([seat("Ann", ann, 0, pin="1357"), seat("G", None, 500, True)],
                                      digest="rewritten"))
     assert league_db.conn.execute("SELECT points FROM league.match_seats s JOIN league.matches m"
                                   " ON m.id = s.match_id WHERE m.id = 1 ORDER BY seat"
@@ -231,7 +280,7 @@ def test_a_retired_table_cannot_submit(crown):
     with league_db.operator() as op:
         admin.retire_table(op, a.cred.table_id)
     with pytest.raises(errors.InsufficientPrivilege, match="not an active league table"):
-        submit(a.dsn, "e" * 64, payload([seat("Ann", ann), seat("G")]))
+        submit(a.dsn, "e" * 64, payload([seat("Ann", ann, pin="1357"), seat("G", won=True)]))
 
 
 def test_another_login_is_not_a_table(league_db):
@@ -241,7 +290,7 @@ def test_another_login_is_not_a_table(league_db):
         psycopg.connect(dsn).close()
     league_db.conn.execute("GRANT league_table TO stranger")  # a table's group, but no table row
     with pytest.raises(errors.InsufficientPrivilege, match="not an active league table"):
-        submit(dsn, UID_A, payload([seat("A"), seat("B")]))
+        submit(dsn, UID_A, payload([seat("A", won=True), seat("B")]))
 
 
 def test_a_wrong_password_is_refused(crown):
@@ -277,13 +326,14 @@ def test_pin_check_on_the_server_with_lockout(crown):
         salt = conn.execute("SELECT league.pin_salt(%s)", (ann,)).fetchone()[0]
 
         def check(pin):
-            return conn.execute("SELECT league.check_pin(%s, %s)",
+            return conn.execute("SELECT answer FROM league.check_pin(%s, %s)",
                                 (ann, pins.digest_for(salt, pin))).fetchone()[0]
 
         assert check("1357") == "ok"
         assert [check("0000") for _ in range(5)] == ["wrong"] * 5
         assert check("1357") == "locked"  # five wrong: ten minutes locked, even the right PIN
-        assert conn.execute("SELECT league.check_pin(99999, 'x')").fetchone()[0] == "unknown"
+        assert conn.execute("SELECT answer FROM league.check_pin(99999, 'x')"
+                            ).fetchone()[0] == "unknown"
 
 
 # -- ratings --------------------------------------------------------------------------------
@@ -333,17 +383,17 @@ def test_cli_migrate_add_and_standings(pg_cluster, capsys):
         password = next(line.split()[-1] for line in out.splitlines() if "password:" in line)
         role = next(line.split()[-1] for line in out.splitlines() if "role:" in line)
         assert 'user = "' + role + '"' in out and "table_id = 1" in out
-        assert league_main([*op, "add-player", "Ann", "--pin", "4321"]) == 0
+        assert league_main([*op, "add-player", "Ann", "--pin", "4321", "--venue", "The Crown"]) == 0
         assert league_main([*op, "add-player", "Bob", "--pin", "12"]) == 1  # too short
         assert "4 to 8 digits" in capsys.readouterr().err
         ann = db.count("SELECT id FROM league.players WHERE name = 'Ann'")
         submit(db.cluster.dsn("cli", user=role, password=password), UID_A,
-               payload([seat("Ann", ann, 100, True), seat("G", None, 1)]))
+               payload([seat("Ann", ann, 100, True, "4321"), seat("G", None, 1)]))
         assert league_main([*op, "rate"]) == 0
         assert league_main([*op, "standings", "--venue", "The Crown"]) == 0
         out = capsys.readouterr().out
         assert "gin 1 matches" not in out  # one league player: nobody to rate against
-        assert "Ann" in out and "2026-Q4" in out
+        assert "Ann" in out and season(ago(minutes=1)) in out
         assert league_main(["--dsn", db.cluster.dsn("cli", password="wrong"), "migrate"]) == 1
         assert "password authentication failed" in capsys.readouterr().err
     finally:
