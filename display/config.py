@@ -68,6 +68,7 @@ class GameConfig:
     bot_delay_s: float = 0.8
     buy_answer_s: float = 15.0
     deal_grace_s: float = 3.0
+    review_min_s: float = 3.0  # a review stays this long before a confirm counts (issue 28)
 
 
 @dataclass(frozen=True)
@@ -263,7 +264,7 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "game": {
         "default_game": _one_of("gin", "contract"), "gin_preset": _preset("gin"),
         "contract_preset": _preset("contract"), "bot_delay_s": _num(0, 10),
-        "buy_answer_s": _num(1, 60), "deal_grace_s": _num(0, 10),
+        "buy_answer_s": _num(1, 60), "deal_grace_s": _num(0, 10), "review_min_s": _num(0, 30),
     },
     "shoe": {"enabled": _bool, "port": _str, "deck_map": _str},
     "operator": {"pin_hash": _pin_hash},

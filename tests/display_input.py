@@ -133,6 +133,20 @@ def _hold(app, seat: int, button: str, clock: FakeClock) -> None:
     app.frame(events=[])
 
 
+def confirm_review(app, seat: int, clock: FakeClock) -> None:
+    """Leave a hand's or deal's review as a player does (issue 28): wait until it may go
+    (``[game] review_min_s``), then hold the seat's DRAW as long as a look and let go."""
+    scene = app.scene
+    assert scene.name.endswith("_review"), scene.name
+    for other in list(_LOOKS.setdefault(app, {})):
+        conceal(app, other, clock)  # a button held to look at the table is let go first
+    clock.t += scene.gate.left(clock.t) + 0.01
+    app.frame(events=[])
+    _hold(app, seat, "draw", clock)
+    assert app.scene is not scene, "a held DRAW goes on"
+    conceal(app, seat, clock)
+
+
 def held(app, seat: int) -> str | None:
     """The button the seat holds to see his hand (None: none)."""
     return _LOOKS.setdefault(app, {}).get(seat)

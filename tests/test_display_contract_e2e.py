@@ -18,7 +18,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-from display_input import FakeClock, click, held, humans, press, reveal, started_app, tap, target  # noqa: E402
+from display_input import (  # noqa: E402
+    FakeClock,
+    click,
+    confirm_review,
+    held,
+    humans,
+    press,
+    reveal,
+    started_app,
+    tap,
+    target,
+)
 
 from display.app import App  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
@@ -161,7 +172,7 @@ def test_a_whole_contract_game_with_buttons_touches_and_buying(tmp_path):
             break
         if app.scene.name == "contract_review":
             deals += 1
-            press(app, 0, "draw", clock)  # DRAW continues
+            confirm_review(app, 0, clock)  # DRAW held continues (issue 28)
             continue
         assert app.scene.name == "contract_table"
         st = app.match.state

@@ -17,7 +17,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from display_input import FakeClock, click, humans, press, reveal, started_app, target  # noqa: E402
+from display_input import (  # noqa: E402
+    FakeClock,
+    click,
+    confirm_review,
+    humans,
+    press,
+    reveal,
+    started_app,
+    target,
+)
 
 from display.app import App  # noqa: E402
 from rummy.gin.bots import BasicPlayer  # noqa: E402
@@ -84,7 +93,7 @@ def test_a_whole_gin_match_played_with_buttons_and_touches(tmp_path):
         if app.scene.name == "gin_review":
             hands += 1
             seat = 0
-            press(app, seat, "draw", clock)  # DRAW continues
+            confirm_review(app, seat, clock)  # DRAW held continues (issue 28)
             continue
         assert app.scene.name == "gin_table"
         # out of turn: the other seat's DRAW does nothing

@@ -287,3 +287,94 @@ def test_contract_a_look_shows_no_copy_of_the_hand_in_the_middle(tmp_path):
         m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
     assert looked >= 6
     app.close()
+
+
+# -- 5. a review needs a confirm that cannot be a stray tap ---------------------------------------
+
+
+def gin_review_app(tmp_path, clock: FakeClock) -> App:
+    """A gin table just after a knock: its review on screen."""
+    app, seat = gin_at_discard(tmp_path, clock, knock=True)
+    m = app.match
+    m.submit(next(a for a in m.legal(seat) if a.kind == "knock"))
+    app.frame(events=[])
+    assert app.scene.name == "gin_review"
+    return app
+
+
+def footer(app: App) -> str:
+    return " | ".join(r.text for r in drawn_texts(app) if "DRAW" in r.text or "Continue in" in r.text)
+
+
+def test_a_draw_tap_does_not_close_the_knock_review(tmp_path):
+    """Issue 28: 1.8 s after a computer knocked, one DRAW tap dealt the next hand before the
+    loser saw why. Now: nothing for [game] review_min_s, then a held DRAW (a look's 0.3 s)."""
+    clock = FakeClock(500.0)
+    app = gin_review_app(tmp_path, clock)
+    review = app.scene
+    assert app.config.game.review_min_s == 3.0
+    press(app, 0, "draw", clock)  # a stray tap at once
+    assert app.scene is review
+    assert "Continue in" in footer(app)
+    assert not app.hw.lamps[0]["draw"], "DRAW is dark while it does nothing"
+    tap(app, "continue", clock)  # a touch on Continue before its time
+    assert app.scene is review
+    clock.t = review.t0 + 3.1
+    app.frame(events=[])
+    assert app.hw.lamps[0]["draw"]
+    assert "hold DRAW" in footer(app), "the footer says how to go on"
+    press(app, 1, "draw", clock)  # a tap, after the time: still nothing
+    assert app.scene is review
+    assert app.hw.press(0, "draw")  # held as long as a look: the next hand
+    for _ in range(35):
+        clock.t += 0.01
+        app.hw.board.poll(clock.t)
+    app.frame(events=[])
+    assert app.scene.name == "gin_table"
+    app.hw.release(0, "draw")
+    clock.t += 0.05
+    app.hw.board.poll(clock.t)
+    app.frame(events=[])
+    assert app.scene.name == "gin_table", "the release on the table is no call"
+    app.close()
+
+
+def test_continue_touched_after_the_minimum_time_goes_on(tmp_path):
+    clock = FakeClock(500.0)
+    app = gin_review_app(tmp_path, clock)
+    review = app.scene
+    clock.t = review.t0 + 3.1
+    app.frame(events=[])
+    tap(app, "continue", clock)
+    assert app.scene.name == "gin_table"
+    app.close()
+
+
+def test_contract_deal_review_needs_the_confirm_too(tmp_path):
+    from test_display_contract_table import make_app, start
+
+    from display.match import make_player
+
+    clock = FakeClock(500.0)
+    app = make_app(tmp_path, clock=clock)
+    start(app, 3)
+    m, rng, bot = app.match, random.Random(2), make_player("contract")
+    for _ in range(3000):
+        if m.review_pending:
+            break
+        seat = m.to_act()[0]
+        m.submit(bot.choose(m.engine, m.engine.view(m.state, seat), m.legal(seat), rng))
+    app.frame(events=[])
+    assert app.scene.name == "contract_review"
+    review = app.scene
+    press(app, 0, "draw", clock)
+    assert app.scene is review
+    clock.t = review.t0 + 3.1
+    app.frame(events=[])
+    press(app, 0, "draw", clock)
+    assert app.scene is review, "a tap is no confirm"
+    from display_input import confirm_review
+
+    confirm_review(app, 0, clock)
+    assert app.scene.name == "contract_table"
+    app.close()

@@ -2,8 +2,9 @@
 
 Shows what the engine decided (``DealResult``, C-7): who went out (+20, C-7.1), the cards
 left in every other hand and what they cost (C-7.2, C-7.3), the running sheet deal by deal,
-and after deal 5 the winner(s) (C-7.4, highest total; ties share). Continue (touch, or DRAW
-on any human seat's buttons) deals the next deal. Drawn by :class:`ContractReviewPainter`
+and after deal 5 the winner(s) (C-7.4, highest total; ties share). Continue (once it has been
+shown ``[game] review_min_s``: a touch on Continue, or DRAW held on a person's buttons)
+deals the next deal. Drawn by :class:`ContractReviewPainter`
 from :class:`display.viewmodels.review.ContractReviewVM`.
 """
 
@@ -26,7 +27,7 @@ class ContractReviewScene(ReviewScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.painter = ContractReviewPainter(self.proceed)
+        self.painter = ContractReviewPainter(self.touch_continue)
 
     @property
     def result(self) -> Any:
@@ -38,6 +39,7 @@ class ContractReviewScene(ReviewScene):
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         s = self.app.settings
+        self.painter.ready, self.painter.how = self.waiting() == 0, self.how_to_continue()
         self.painter.draw(surf, self.size, contract_review(self.m, four_colour=s.four_colour,
                                                            far_strip=s.layout == "flat"), self.targets)
         return None
@@ -47,7 +49,9 @@ class ContractReviewPainter:
     """The deal's result by seat on the left, the score sheet on the right, Continue."""
 
     def __init__(self, proceed: Callable[[], None]) -> None:
-        self.proceed = proceed
+        self.proceed = proceed  # a touch on Continue (the scene goes on once it may)
+        self.ready = True  # Continue is lit: the review may go on (set by the scene before drawing)
+        self.how = ""  # how to go on, beside Continue
 
     def draw(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
              targets: list[Target]) -> None:
@@ -60,7 +64,8 @@ class ContractReviewPainter:
         draw_below_strip(surf, size, strip_h, targets,
                          lambda part, part_size: self._draw_main(part, part_size, vm, targets))
         strip = (size[0], strip_h)
-        draw_far_strip(surf, strip, vm.title, vm.far_text, vm.next_label, targets, touch_px(strip), self.proceed)
+        draw_far_strip(surf, strip, vm.title, vm.far_text, vm.next_label, targets, touch_px(strip), self.proceed,
+                       ready=self.ready, how=self.how)
 
     def _draw_main(self, surf: pygame.Surface, size: tuple[int, int], vm: ContractReviewVM,
                    targets: list[Target]) -> None:
@@ -75,7 +80,7 @@ class ContractReviewPainter:
         right = pygame.Rect(left.right + int(w * 0.02), top, w - left.right - int(w * 0.05), left.height)
         self._hands(surf, left, size, vm)
         self._sheet(surf, right, size, vm)
-        draw_continue(surf, size, foot_h, vm.next_label, targets, self.proceed)
+        draw_continue(surf, size, foot_h, vm.next_label, targets, self.proceed, ready=self.ready, how=self.how)
 
     @staticmethod
     def _hands(surf: pygame.Surface, box: pygame.Rect, size: tuple[int, int], vm: ContractReviewVM) -> None:

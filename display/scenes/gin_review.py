@@ -2,8 +2,9 @@
 
 Shows what the engine decided (``HandResult``, ``GameResult``): the knocker's melds and
 deadwood, the defender's melds, layoffs and deadwood, both counts, and the verdict in
-words (knock, gin, Big Gin, undercut, dead hand; G-12). Continue (touch, or DRAW on any
-seat's buttons) deals the next hand. Drawn by :class:`GinReviewPainter` from
+words (knock, gin, Big Gin, undercut, dead hand; G-12). Continue (once it has been shown
+``[game] review_min_s``: a touch on Continue, or DRAW held on a person's buttons) deals the
+next hand. Drawn by :class:`GinReviewPainter` from
 :class:`display.viewmodels.review.GinReviewVM`.
 """
 
@@ -32,7 +33,7 @@ class GinReviewScene(ReviewScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.shot = False
-        self.painter = GinReviewPainter(self.proceed)
+        self.painter = GinReviewPainter(self.touch_continue)
 
     def screenshot_name(self) -> str | None:
         if self.shot:
@@ -57,6 +58,7 @@ class GinReviewScene(ReviewScene):
                           four_colour=s.four_colour)
 
     def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        self.painter.ready, self.painter.how = self.waiting() == 0, self.how_to_continue()
         self.painter.draw(surf, self.size, self.view_model(), self.targets)
         self.shot = False
         return None
@@ -67,7 +69,9 @@ class GinReviewPainter:
     the verdict and the Continue button."""
 
     def __init__(self, proceed: Callable[[], None]) -> None:
-        self.proceed = proceed
+        self.proceed = proceed  # a touch on Continue (the scene goes on once it may)
+        self.ready = True  # Continue is lit: the review may go on (set by the scene before drawing)
+        self.how = ""  # how to go on, beside Continue
 
     def draw(self, surf: pygame.Surface, size: tuple[int, int], vm: GinReviewVM, targets: list[Target]) -> None:
         w, h = size
@@ -78,7 +82,8 @@ class GinReviewPainter:
         strip_h = max(touch + 24, int(h * 0.2))
         draw_below_strip(surf, size, strip_h, targets,
                          lambda part, part_size: self._draw_main(part, part_size, vm, targets, touch))
-        draw_far_strip(surf, (w, strip_h), vm.title, vm.far_text, vm.next_label, targets, touch, self.proceed)
+        draw_far_strip(surf, (w, strip_h), vm.title, vm.far_text, vm.next_label, targets, touch, self.proceed,
+                       ready=self.ready, how=self.how)
 
     def _draw_main(self, surf: pygame.Surface, size: tuple[int, int], vm: GinReviewVM, targets: list[Target],
                    touch: int) -> None:
@@ -104,7 +109,7 @@ class GinReviewPainter:
         if vm.verdict:
             theme.draw_paragraph(surf, vm.verdict, vbox, size=max(16, int(h * 0.045)), align="left")
         self._sheet(surf, right, h, vm)
-        draw_continue(surf, size, foot_h, vm.next_label, targets, self.proceed)
+        draw_continue(surf, size, foot_h, vm.next_label, targets, self.proceed, ready=self.ready, how=self.how)
 
     @staticmethod
     def _cards(surf: pygame.Surface, cards: tuple[Any, ...], x: int, y: int, ch: int, four_colour: bool, *,

@@ -1,15 +1,20 @@
-"""What the gin and contract reviews share: continue by touch or by DRAW on a human seat's
-buttons, the DRAW lamps lit meanwhile, and the headless runs going straight on; and the
+"""What the gin and contract reviews share: continue by a confirm that cannot be a stray tap
+(issue 28: the review stays at least ``[game] review_min_s``, then a human seat's DRAW held
+as long as a look, or a touch on Continue; :class:`display.controller.review.ReviewGate`),
+the DRAW lamps lit once it may go, and the headless runs going straight on; and the
 painters' common parts: the Continue footer and, on a flat table, the strip turned to the
 far side that repeats the title, a short text and Continue."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
 
 from display import theme
+from display.controller import LOOK_AFTER_S
+from display.controller.review import ReviewGate
 from display.i18n import _
 from display.layout import rotate_rect
 from display.scenes.base import Scene, Target, draw_button
@@ -23,10 +28,30 @@ class ReviewScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.t0 = app.clock()
+        m = app.match
+        hold = m.controller.look_after if m is not None else LOOK_AFTER_S
+        self.gate = ReviewGate(self.t0, min_seconds=float(app.config.game.review_min_s), hold_seconds=hold)
+        self._left_shown: int | None = None  # the countdown drawn last
 
     @property
     def m(self):
         return self.app.match
+
+    def waiting(self, now: float | None = None) -> int:
+        """Whole seconds until a confirm counts (0: it may go on now)."""
+        return math.ceil(self.gate.left(self.app.clock() if now is None else now) - 1e-9)
+
+    def how_to_continue(self) -> str:
+        """What the footer says: wait, or how to go on (a held DRAW, or Continue)."""
+        left = self.waiting()
+        if left > 0:
+            return _("Continue in {n} s").format(n=left)
+        return _("or hold DRAW")
+
+    def touch_continue(self) -> None:
+        """A touch on Continue: goes on once the review has been shown long enough."""
+        if self.gate.touch(self.app.clock()):
+            self.proceed()
 
     def proceed(self) -> None:
         self.app.hw.all_lamps_off()
@@ -37,16 +62,34 @@ class ReviewScene(Scene):
         self.app.show_match()
 
     def on_button(self, event) -> None:
-        if event.edge == "press" and event.call == "draw" and self.m.is_human(event.seat):
+        """A human seat's DRAW held as long as a look goes on (a tap does nothing)."""
+        if self.m is None or not 0 <= event.seat < len(self.m.seats):
+            return
+        self.gate.button(event.seat, event.call, event.edge, event.t, human=self.m.is_human(event.seat))
+        if self.gate.held(self.app.clock()):
             self.proceed()
 
     def update(self, now: float) -> None:
         super().update(now)
         if self.app.headless and self.app.frames > 0 and not self.dirty and now - self.t0 >= HEADLESS_PAUSE:
             self.proceed()
-        if self.app.match is not None and self.app.scene is self:
-            for seat in range(len(self.m.seats)):
-                self.app.hw.set_lamps(seat, draw=self.m.is_human(seat))
+            return
+        if self.app.match is None or self.app.scene is not self:
+            return
+        if self.gate.held(now):  # DRAW held long enough while the review may go
+            self.proceed()
+            return
+        left = self.waiting(now)
+        if left != self._left_shown:
+            self._left_shown = left
+            self.dirty = True  # the countdown, then how to go on
+        ready = left == 0
+        for seat in range(len(self.m.seats)):
+            self.app.hw.set_lamps(seat, draw=ready and self.m.is_human(seat))
+
+    def next_due(self, now: float) -> float | None:
+        """The countdown and a held DRAW are looked at twenty times a second."""
+        return now + 0.05
 
 
 def draw_below_strip(surf: pygame.Surface, size: tuple[int, int], strip_h: int, targets: list[Target],
@@ -66,10 +109,14 @@ def draw_below_strip(surf: pygame.Surface, size: tuple[int, int], strip_h: int, 
 
 
 def draw_far_strip(surf: pygame.Surface, size: tuple[int, int], title: str, text: str, next_label: str,
-                   targets: list[Target], touch: int, proceed: Callable[[], None]) -> None:
+                   targets: list[Target], touch: int, proceed: Callable[[], None], *, ready: bool = True,
+                   how: str = "") -> None:
     """The strip of ``size`` at the top of ``surf``, turned 180° to the far side: ``title``,
-    ``text`` under it and a Continue button (touch target ``continue-far``) at least ``touch``
-    high; the target and the text records in ``surf``'s coordinates."""
+    ``text`` under it and a Continue button (touch target ``continue-far``, lit once
+    ``ready``) at least ``touch`` high, ``how`` to go on after the text; the target and the
+    text records in ``surf``'s coordinates."""
+    if how:
+        text = f"{text} · {how}" if text else how
     w, sh = size
     local = pygame.Surface(size).convert()
     local.fill(theme.PANEL)
@@ -85,7 +132,7 @@ def draw_far_strip(surf: pygame.Surface, size: tuple[int, int], title: str, text
                          size=max(14, int(line * 0.6)), align="left")
     bh = max(touch, int(sh * 0.6))
     b = pygame.Rect(w - btn_w - 10, (sh - bh) // 2, btn_w, bh)
-    draw_button(local, b, next_label + "  ▶", hot=True)
+    draw_button(local, b, next_label + "  ▶", hot=ready)
     targets.append(Target(rotate_rect(b, size, 180), "continue-far", proceed))
     if log is not None:
         for j in range(mark_l, len(log)):
@@ -96,13 +143,15 @@ def draw_far_strip(surf: pygame.Surface, size: tuple[int, int], title: str, text
 
 
 def draw_continue(surf: pygame.Surface, size: tuple[int, int], foot_h: int, next_label: str,
-                  targets: list[Target], proceed: Callable[[], None]) -> None:
-    """The footer: Continue at the bottom right (touch target ``continue``), ``foot_h`` high,
-    and "or press DRAW" beside it."""
+                  targets: list[Target], proceed: Callable[[], None], *, ready: bool = True,
+                  how: str = "") -> None:
+    """The footer: Continue at the bottom right (touch target ``continue``, lit once
+    ``ready``), ``foot_h`` high, and ``how`` to go on beside it ("or hold DRAW", or the
+    seconds until it may go)."""
     w, h = size
     btn = pygame.Rect(w - int(w * 0.35) - int(w * 0.03), h - foot_h - int(h * 0.02), int(w * 0.35), foot_h)
-    draw_button(surf, btn, next_label + "  ▶", hot=True)
+    draw_button(surf, btn, next_label + "  ▶", hot=ready)
     targets.append(Target(btn, "continue", proceed))
-    theme.draw_text(surf, _("or press DRAW"), pygame.Rect(int(w * 0.03), btn.top, btn.left - int(w * 0.06),
-                                                          foot_h), align="right", colour=theme.INK_DIM,
+    theme.draw_text(surf, how or _("or hold DRAW"), pygame.Rect(int(w * 0.03), btn.top, btn.left - int(w * 0.06),
+                                                                foot_h), align="right", colour=theme.INK_DIM,
                     size=int(foot_h * 0.4))
