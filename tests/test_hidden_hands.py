@@ -15,6 +15,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 from display_input import FakeClock, conceal, drawn_texts, press, reveal, tap  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
@@ -378,3 +380,101 @@ def test_contract_deal_review_needs_the_confirm_too(tmp_path):
     confirm_review(app, 0, clock)
     assert app.scene.name == "contract_table"
     app.close()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60),
+       rules=st.sampled_from([{"preset": "standard"}, {"preset": "knock_card"},
+                              {"preset": "standard", "illegal_knock": "reject"},
+                              {"preset": "standard", "illegal_knock": "opponent_option"}]),
+       knock_mode=st.booleans())
+def test_gin_a_hidden_hand_shows_the_same_whatever_cards_it_holds(seed, steps, rules, knock_mode):
+    """Invariant: in any reached gin state, the lamps, the panel's buttons and the status
+    line of a face-down hand are the same when his cards are swapped for others from the
+    stock (same count, the card just taken kept), with or without the knock mode."""
+    from dataclasses import replace
+
+    from controller_helpers import EngineDriver, new_table
+
+    from display.controller import GAMES, TableController
+    from display.controller.gin import GinInput
+    from display.hint_text import hint_text
+
+    d, ctl, _clock = new_table("gin", rules, 2, {0, 1}, seed % 1000)
+    rng = random.Random(seed)
+    bot = GinBot()
+    for _ in range(steps):
+        to_act = d.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = [a for a in d.legal(seat) if a.kind not in ("knock", "big_gin")] or d.legal(seat)
+        assert d.try_submit(bot.choose(d.engine, d.engine.view(d.state, seat), legal, rng)) is None
+    h = d.state.hand
+    if h is None or not d.to_act():
+        return
+    seat = d.to_act()[0]
+    if h.exposed[seat]:
+        return  # G-8.2: his hand is open by the rules
+    own = h.hands[seat]
+    keep = [c for c in own if c == h.last_taken]
+    pool = [c for c in (*own, *h.stock) if c not in keep]
+    other = tuple(keep + rng.sample(pool, len(own) - len(keep)))
+    hands = tuple(other if s == seat else h.hands[s] for s in (0, 1))
+    rest = tuple(c for c in (*own, *h.stock) if c not in other)
+    twin_state = replace(d.state, hand=replace(h, hands=hands, stock=rest))
+    twin = TableController(GAMES["gin"], EngineDriver(d.engine, twin_state, {0, 1}), clock=ctl.clock, deal_grace=0.0)
+    inp = GinInput(mode=Mode.KNOCK) if knock_mode else GinInput()
+
+    def shown(c: TableController) -> tuple:
+        c.set_input(seat, inp)
+        return (c.lamp_states(seat, 0.0, face_up=False), c.screen_buttons(seat, face_up=False),
+                hint_text(c.hint(seat, face_up=False), str, hidden=True))
+
+    assert shown(ctl) == shown(twin), f"phase {h.phase}: {sorted(own)} vs {sorted(other)}"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 120), seats=st.integers(2, 5))
+def test_contract_a_hidden_hand_shows_the_same_whatever_cards_it_holds(seed, steps, seats):
+    """The same invariant at contract: every human seat's lamps, panel buttons and status
+    line, his hand face down, with his cards swapped for others from the stock."""
+    from dataclasses import replace
+
+    from controller_helpers import EngineDriver, new_table
+
+    from display.controller import GAMES, TableController
+    from display.hint_text import hint_text
+    from rummy.contract.bots import BasicPlayer as ContractBot
+
+    d, ctl, _clock = new_table("contract", {"preset": "seed_002"}, seats, set(range(seats)), seed % 1000)
+    rng = random.Random(seed)
+    bot = ContractBot()
+    for _ in range(steps):
+        to_act = d.to_act()
+        if not to_act:
+            break
+        s = to_act[0]
+        assert d.try_submit(bot.choose(d.engine, d.engine.view(d.state, s), d.legal(s), rng)) is None
+    st_ = d.state
+    if not d.to_act() or not st_.hands:
+        return
+    for seat in range(seats):
+        own = st_.hands[seat]
+        if len(st_.stock) < len(own):
+            return
+        pool = list(st_.stock)
+        other = tuple(rng.sample(pool, len(own)))
+        left = list(pool)
+        for c in other:
+            left.remove(c)
+        hands = tuple(other if s == seat else st_.hands[s] for s in range(seats))
+        twin_state = replace(st_, hands=hands, stock=tuple(left) + tuple(own))
+        twin = TableController(GAMES["contract"], EngineDriver(d.engine, twin_state, set(range(seats))),
+                               clock=ctl.clock, deal_grace=0.0)
+
+        def shown(c: TableController, seat: int = seat) -> tuple:
+            return (c.lamp_states(seat, 0.0, face_up=False), c.screen_buttons(seat, face_up=False),
+                    hint_text(c.hint(seat, face_up=False), str, hidden=True))
+
+        assert shown(ctl) == shown(twin), f"seat {seat} phase {st_.phase}"
