@@ -10,7 +10,7 @@ from typing import Any
 
 import psycopg
 
-from league import admin, schema
+from league import admin, local, schema, sync
 from league.devserver import Cluster
 from rummy.players import player as basic_player
 from rummy.session import MatchSession
@@ -88,6 +88,20 @@ def play_gin(state_dir: Path, seed: int, seats: list[dict[str, Any]], store: Sto
         s.apply(next_action(s, players))
     s.finish(store)
     return s
+
+
+def sign_in(login: TableLogin, state_dir: Path, *player_ids: int, pin: str = "2468") -> None:
+    """Players sign in at the table with their PIN, as the seating keypad does: the server
+    checks it and the seat token lands in the table's cache (issue 31: a league seat's
+    match is counted only with one)."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    cache = local.LocalLeague(state_dir / DB_NAME)
+    try:
+        for pid in player_ids:
+            answer = sync.check_pin(login.dsn, cache, pid, pin)
+            assert answer == "ok", (pid, answer)
+    finally:
+        cache.close()
 
 
 def seats_for(*players: tuple[str, int | None]) -> list[dict[str, Any]]:

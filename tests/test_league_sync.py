@@ -11,7 +11,7 @@ import time
 
 import psycopg
 import pytest
-from league_helpers import outbox, play_gin, seats_for, table_store
+from league_helpers import outbox, play_gin, seats_for, sign_in, table_store
 
 from league import local, sync
 from league.devserver import wait_until
@@ -83,6 +83,7 @@ def test_the_outbox_is_filled_in_the_recording_transaction(tmp_path):
 def test_sync_sends_refreshes_standings_and_a_repeat_is_not_counted(league_db, tmp_path):
     login = league_db.table("The Crown", "Table 1")
     ann, bob = league_db.player("Ann"), league_db.player("Bob")
+    sign_in(login, tmp_path, ann, bob)
     record(tmp_path, 5, [("Ann", ann), ("Bob", bob)])
     worker = sync.SyncWorker(tmp_path / DB_NAME, login.dsn, table_id=login.cred.table_id)
     try:
@@ -153,6 +154,7 @@ def test_a_wrong_password_keeps_the_outbox_and_the_right_one_sends_it(league_db,
 def test_the_server_stopped_during_a_sync(league_db, tmp_path):
     login = league_db.table("The Crown", "Table 1")
     ann = league_db.player("Ann")
+    sign_in(login, tmp_path, ann)
     record(tmp_path, 120, [("Ann", ann), ("Bob", None)])
     league_db.conn.close()
     worker = sync.SyncWorker(tmp_path / DB_NAME, login.dsn, batch=5, base_delay=0.05,
@@ -237,6 +239,7 @@ def test_a_week_offline_two_thousand_matches(league_db, ram_dir):
     tmp_path = ram_dir
     login = league_db.table("The Crown", "Table 1")
     ann, bob = league_db.player("Ann"), league_db.player("Bob")
+    sign_in(login, tmp_path, ann, bob)  # on line when they sat down
     away = tmp_path / "no-server"  # the network is down: nothing listens there
     worker = sync.SyncWorker(tmp_path / DB_NAME,
                              lambda: login.dsn.replace(league_db.cluster.host, str(away)),

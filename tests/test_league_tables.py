@@ -14,6 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 from display_input import FakeClock, click, target, text_log  # noqa: E402
+from league_helpers import play_gin, seats_for, table_store  # noqa: E402
+from league_helpers import sign_in as sign_in_at  # noqa: E402
 
 from display.app import App  # noqa: E402
 from display.config import load_config  # noqa: E402
@@ -51,19 +53,18 @@ def make_app(config, state, mode="headless", clock=None):
     return app
 
 
-def play(app, seats):
-    """One gin match of computer players on the app (league players seated), to the end."""
-    done = app.matches_done
-    app.start_match("gin", seats, rules={"game_target": 1})
-    for _ in range(5000):
-        app.frame()
-        if app.matches_done > done:
-            return
-    raise AssertionError("the match did not finish")
+def play(app, players, seed):
+    """One gin match of league players at the app's table, recorded in its store (outbox on)
+    and announced to its sync worker; the players signed in first (``sign_in``)."""
+    with table_store(app.state_dir) as store:
+        play_gin(app.state_dir, seed, seats_for(*players), store, target=1)
+    app.league.match_recorded()
 
 
-def seat(name, pid):
-    return {"name": name, "kind": "computer", "bot": "basic", "league_id": pid}
+def sign_in(app, *player_ids):
+    """Each player types his PIN at this table (the seating keypad's check, on its thread)."""
+    for pid in player_ids:
+        assert app.league.check_pin(pid, "2468").result(timeout=30) == "ok"
 
 
 def attract_texts(app):
@@ -164,15 +165,20 @@ def test_two_tables_one_offline_end_with_the_same_standings(league_db, tmp_path)
     app_a = make_app(config_a, state_a)
     app_b = make_app(config_b, state_b)
     try:
+        sign_in(app_a, *ids.values())
+        away.symlink_to(league_db.cluster.host)  # B on line while the players sign in
+        sign_in(app_b, *ids.values())
+        away.unlink()  # then its network goes: its open connection too
+        league_db.conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               " WHERE usename = %s", (b_login.cred.role,))
         pairs = [("Ann", "Bob"), ("Cy", "Di"), ("Ann", "Cy"), ("Bob", "Di")]
-        for x, y in pairs * 2:
-            play(app_a, [seat(x, ids[x]), seat(y, ids[y])])
-            play(app_b, [seat(x, ids[x]), seat(y, ids[y])])
+        for i, (x, y) in enumerate(pairs * 2):
+            play(app_a, [(x, ids[x]), (y, ids[y])], seed=i)
+            play(app_b, [(x, ids[x]), (y, ids[y])], seed=100 + i)
         assert wait_until(lambda: app_a.league.cache.pending() == 0, 30)
         assert app_b.league.cache.pending() == 8  # B is off line: its matches wait
-        assert app_b.league.worker.status.failures > 0
+        assert wait_until(lambda: app_b.league.worker.status.failures > 0, 30)
         assert league_db.count("SELECT count(*) FROM league.matches") == 8
-        assert app_b.league_standings() == []  # B has never reached the server
         away.symlink_to(league_db.cluster.host)  # B's network comes back
         assert wait_until(lambda: app_b.league.cache.pending() == 0
                           and app_b.league.worker.status.failures == 0, 30)
@@ -240,13 +246,12 @@ def test_the_login_screen_says_why_a_pin_was_not_taken(league_db, tmp_path, answ
 
 
 def test_table_cli_status_and_sync(league_db, tmp_path, capsys, monkeypatch):
-    from league_helpers import play_gin, seats_for, table_store
-
     from league.cli import main as league_main
 
     login = league_db.table("The Crown", "Table 1")
     ann = league_db.player("Ann")
     _config, state = table_config(tmp_path, login, league_db)
+    sign_in_at(login, state, ann)
     with table_store(state) as store:
         for i in range(3):
             play_gin(state, i, seats_for(("Ann", ann), ("Bob", None)), store, target=1)
