@@ -21,12 +21,14 @@ from device.events import (
     SHOE_CONNECTED,
     SHOE_DISCONNECTED,
     SHOE_DOUBLE,
+    SHOE_ERROR,
     SHOE_JAM,
     SHOE_LOST,
     SHOE_MISREAD,
 )
 from display.controller.real_cards import (
     CALL_TABLES,
+    ERROR_WHYS,
     POINTS,
     READ_WORDS,
     SHOE,
@@ -35,6 +37,7 @@ from display.controller.real_cards import (
     PromptKind,
     RealCards,
 )
+from display.gin_text import card_name as card_label
 from display.i18n import _
 from rummy.actions import TABLE
 from rummy.cards import Card, parse_card
@@ -55,9 +58,23 @@ def deck_map_for(config: Any, *, simulated: bool) -> tuple[Any, str | None]:
     if not paths:
         return None, _("no deck map: enrol a deck from the operator menu")
     try:
-        return DeckMap.load_many(p.strip() for p in paths), None
+        base = DeckMap.load_many(p.strip() for p in paths)
     except DeckMapError as exc:
         return None, str(exc)
+    learned = learned_path(config)
+    if learned is not None and learned.exists():
+        try:
+            base = _merge(base, DeckMap.load(learned))
+        except DeckMapError as exc:
+            return base, str(exc)
+    return base, None
+
+
+def learned_path(config: Any) -> Path | None:
+    """The tags the operator enrolled one by one (mid-hand), read over the deck maps:
+    beside the first deck map file."""
+    paths = [p.strip() for p in str(config.shoe.deck_map).split(",") if p.strip()]
+    return Path(paths[0]).with_suffix(".learned.map") if paths else None
 
 
 class TableShoe:
@@ -140,6 +157,8 @@ class TableShoe:
                 reads.card(point, ev.card, ev.uid or "")
         elif ev.kind in (SHOE_MISREAD, SHOE_DOUBLE, SHOE_JAM):
             reads.fault(point, ev.kind)
+        elif ev.kind == SHOE_ERROR:  # ERR READER / OVERFLOW / FATAL, a malformed frame or tag
+            reads.reader_error(*error_of(ev))
         elif ev.kind == SHOE_LOST:
             count = int(ev.info.get("count", 1))
             reads.tally.lost += count
@@ -193,6 +212,27 @@ class TableShoe:
         self.enroller = None
         return None
 
+    def learn(self, uid: str, card: Card) -> str | None:
+        """One tag enrolled mid-hand (the operator named its card: a new or replaced
+        sticker): the table reads with it at once, and it is kept beside the deck map.
+        Returns why it could not be kept (the table still reads with it), or None."""
+        from device.shoe.deckmap import DeckMap, DeckMapError
+
+        one = DeckMap({uid.upper(): card}, "learned")
+        self.deck_map = one if self.deck_map is None else DeckMap({**self.deck_map.cards, **one.cards},
+                                                                  self.deck_map.name)
+        if self.link is not None:
+            self.link.receiver.deck_map = self.deck_map
+        path = None if self.simulated else learned_path(self.app.config)
+        if path is None:
+            return None
+        try:
+            kept = DeckMap.load(path) if path.exists() else DeckMap({}, "learned")
+            _merge(kept, one).save(path)
+        except (DeckMapError, OSError) as exc:
+            return str(exc)
+        return None
+
     def enrol_cancel(self) -> None:
         self.enroller = None
         if self.link is not None:
@@ -217,6 +257,18 @@ class TableShoe:
             self.link = None
 
 
+def error_of(ev: Any) -> tuple[str, str]:
+    """(read point, code) of a SHOE_ERROR event: the board's ERR code (READER, OVERFLOW,
+    FATAL ...), or "malformed" for a frame or tag the link could not take; the point is
+    "" when the frame was too garbled to name one."""
+    detail = str(ev.detail or "")
+    if detail.startswith("bad tag"):
+        return (ev.point, "malformed")
+    if detail.startswith("bad "):
+        return ("", "malformed")
+    return (ev.point, detail.split(",")[0] or "malformed")
+
+
 def _merge(old: Any, new: Any) -> Any:
     """The new deck over the old map (a re-enrolled deck replaces the tags of its cards)."""
     from device.shoe.deckmap import DeckMap
@@ -229,44 +281,76 @@ def _merge(old: Any, new: Any) -> Any:
 
 
 def card_words(card: Card | None) -> str:
-    return str(card) if card is not None else "?"
+    """A card as the table writes it: ``J♦``, ``10♣`` (the suit's symbol, any language)."""
+    return card_label(card) if card is not None else "?"
+
+
+def _then(who: str) -> str:
+    """How a "done" is given: the named seat taps DRAW, anyone else touches OK."""
+    return _("then tap DRAW") if who else _("then touch OK")
 
 
 def prompt_text(prompt: Prompt, name: Callable[[int], str], *, dealing: bool = False) -> str:
-    """The table's question in its language."""
+    """The table's question in its language: what happened, who acts, what ends it."""
     who = name(prompt.seat) if prompt.seat is not None and prompt.seat >= 0 else ""
     card = card_words(prompt.card)
-    k = prompt.kind
+    k, why = prompt.kind, prompt.why
     if k is PromptKind.REPASS:
+        if why in ERROR_WHYS:
+            where = {SHOE: _("The shoe's reader"), SLOT: _("The slot's reader")}.get(
+                prompt.point, _("A card reader"))
+            return _("{where} had an error: pass the last card again; if none was passing, "
+                     "touch OK").format(where=where)
         if prompt.point == SLOT:
             return _("{name}: the slot did not read your card: take it out and push it through again").format(
                 name=who or _("The player in turn"))
-        if prompt.why == "double":
+        if why == "double":
             return _("Two cards came out of the shoe at once: put them back on top and pass them one at a time")
         if dealing or not who:
             return _("The shoe did not read that card: put it back on top and deal it again")
         return _("{name}: the shoe did not read your card: put it back on top and draw it again").format(name=who)
     if k is PromptKind.NOT_DUE:
+        if why == "stopped":
+            return _("The game is stopped: put the {card} back on top of the shoe, then touch OK").format(card=card)
         if who:
             return _("No draw is due: {name}, put the {card} back into the shoe, then tap DRAW").format(
                 name=who, card=card)
-        return _("No draw is due: put the {card} back into the shoe, then touch OK").format(card=card)
+        return _("Someone took the {card} from the shoe, but no draw is due: put it back on top, "
+                 "then touch OK").format(card=card)
     if k is PromptKind.OUT_OF_TURN:
+        if why == "dealing":
+            if who:
+                return _("The {card} went into the slot during the deal: take it back from the tray "
+                         "and give it to {name}, then touch OK").format(card=card, name=who)
+            return _("The {card} went into the slot during the deal: take it back from the tray, "
+                     "then touch OK").format(card=card)
+        if why == "not_back":
+            return _("The {card} was to go back into the shoe: take it from the tray, put it on top "
+                     "of the shoe, then touch OK").format(card=card)
+        if why == "discard_taken_card":
+            return _("{name}: you may not discard the {card} you just took: take it back from the "
+                     "tray, then tap DRAW").format(name=who or _("The player in turn"), card=card)
+        if why == "stopped":
+            return _("The game is stopped: take the {card} back from the tray, {then}").format(
+                card=card, then=_then(who))
         if who:
             return _("{name}: the {card} went into the slot out of turn: take it back from the tray, "
                      "then tap DRAW").format(name=who, card=card)
         return _("The {card} went into the slot out of turn: take it back from the tray, then touch OK").format(
             card=card)
     if k is PromptKind.UNKNOWN_TAG:
-        return _("A card the table does not know (tag {uid}): the game stops. Operator: enrol the deck "
-                 "or void the hand (PIN)").format(uid=prompt.uid or "?")
+        return _("Unknown card (tag {uid}): the game stops. Operator (PIN): name the card, "
+                 "or void the hand").format(uid=prompt.uid or "?")
     if k is PromptKind.MISPLACED:
-        if prompt.why == "lost":
+        if why == "lost":
             return _("The shoe lost a read: the game stops. Operator: void the hand and deal again (PIN)")
         return _("The table has the {card} somewhere else already: the game stops. Operator: check the "
                  "cards, void the hand (PIN)").format(card=card)
     points = prompt.point
     if SLOT in points and SHOE not in points:
+        if who:
+            return _("The discard slot is unplugged: plug it in again; {name}, keep your discard "
+                     "until it reads").format(name=who)
         return _("The discard slot is unplugged: plug it in again; the game goes on with no card lost")
     return _("The card shoe is unplugged: plug it in again; the game goes on with no card lost")
 
@@ -356,6 +440,7 @@ class RealMode:
         reads = match.reads
         journal = match.session.journal_path
         reads.on_change = lambda: save_pending(journal, reads.dealt)
+        reads.on_learn = lambda uid, card: self.shoe.learn(uid, card) and None
         if reads.dealing():
             reads.restore(load_pending(journal))
             if reads.dealt:

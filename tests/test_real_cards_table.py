@@ -173,7 +173,10 @@ def test_a_misread_pauses_the_seat_and_the_next_pass_goes_on():
     assert reads.prompt is None
 
 
-def test_a_card_not_due_is_asked_about_and_a_tap_on_draw_answers():
+def test_a_card_not_due_names_nobody_and_the_ok_answers_it():
+    """Issue 28: the table cannot tell who took a card out of the shoe when no draw was
+    due: it names nobody (not the seat in turn), no seat's DRAW ends it, the on-screen OK
+    does ("put back": no reader sees a card go into the shoe)."""
     d, ctl, reads = new_real_table("gin", {"preset": "standard"}, 2, {0, 1}, 5)
     deck = list(shuffled_deck(random.Random(5)))
     for card in deck[:21]:
@@ -182,10 +185,11 @@ def test_a_card_not_due_is_asked_about_and_a_tap_on_draw_answers():
     before = d.state
     result = reads.card("shoe", deck[21])
     assert result.prompt is not None and result.prompt.kind is PromptKind.NOT_DUE
-    assert d.state is before  # never guessed
-    assert ctl.lamps(seat) == {"draw": True, "knock": False, "buy": False}  # DRAW: "put back, done"
+    assert result.prompt.seat is None and d.state is before  # never guessed, nobody named
+    assert not any(ctl.lamps(seat).values()) and not any(ctl.lamps(1 - seat).values())
     ctl.perform(seat, Call.DRAW)
-    assert reads.acknowledge() and reads.prompt is None and d.state is before
+    assert not reads.acknowledge() and reads.prompt is not None  # a DRAW is not "done"
+    assert reads.answerable() and reads.answer() and reads.prompt is None and d.state is before
 
 
 def test_a_card_into_the_slot_out_of_turn_is_asked_about():
@@ -208,11 +212,15 @@ def test_a_card_seen_twice_or_an_unknown_tag_stops_for_the_operator_who_voids_th
     reads.card("shoe", deck[0])
     prompt = reads.card("shoe", deck[0]).prompt  # the same card again: one pack holds it once
     assert prompt is not None and prompt.kind is PromptKind.MISPLACED
-    assert reads.card("shoe", deck[1]).prompt is prompt  # stopped: nothing is taken
+    stopped = reads.card("shoe", deck[1]).prompt  # stopped: not taken, asked about
+    assert stopped is not None and stopped.kind is PromptKind.NOT_DUE and stopped.why == "stopped"
+    assert stopped.seat is None and reads.prompt is prompt and reads.dealt == [deck[0]]
+    assert reads.card("shoe", deck[1]).prompt is stopped  # waved again: the same question
     reads.operator_resume()
+    assert reads.prompt is stopped  # still out: put back on top, then dealt again ends it
     for card in deck[1:21]:
-        reads.card("shoe", card)
-    assert not reads.dealing()
+        assert reads.card("shoe", card).prompt is None
+    assert not reads.dealing() and reads.prompts == []
     seat = d.to_act()[0]
     assert reads.unknown("shoe", "04FFFFFFFFFFFF").kind is PromptKind.UNKNOWN_TAG
     assert not any(ctl.lamps(seat).values())

@@ -96,8 +96,14 @@ class PromptKind(StrEnum):
 
 #: prompts only the operator can end (with the PIN)
 OPERATOR_PROMPTS = frozenset({PromptKind.UNKNOWN_TAG, PromptKind.MISPLACED})
-#: prompts the addressed seat ends with a tap on DRAW ("done")
+#: prompts ended by a "done" (what no reader can see: a card put back into the shoe, taken
+#: back from the tray): the addressed seat's DRAW, or the on-screen OK when nobody is named
 ACK_PROMPTS = frozenset({PromptKind.NOT_DUE, PromptKind.OUT_OF_TURN})
+#: ``Prompt.why`` of a pass-again that a reader error raised (the board's ERR READER,
+#: OVERFLOW, FATAL, a malformed frame or tag): maybe no card was lost, so OK may end it
+ERROR_WHYS = frozenset({"reader", "overflow", "fatal", "malformed"})
+#: ``Prompt.point`` when the read point is not known (a frame too garbled to say)
+ANY_POINT = "shoe+slot"
 
 
 @dataclass(frozen=True)
@@ -377,10 +383,11 @@ class RealTable:
         return None  # no touch on the table plays a real card
 
     def resolve(self, sit: Situation, call: Call, arg: Any) -> Outcome:
-        prompt = self.reads.prompt
-        if prompt is not None:
-            if prompt.kind in ACK_PROMPTS and prompt.seat == sit.seat and call is Call.DRAW:
-                return Change(replace(_inp(sit), ack=prompt.number))
+        prompts = self.reads.prompts
+        if prompts:
+            for p in prompts:  # DRAW: "done" of a question that names him
+                if p.kind in ACK_PROMPTS and p.seat == sit.seat and call is Call.DRAW:
+                    return Change(replace(_inp(sit), ack=p.number))
             return Say(Hint.of(HintCode.WAIT)) if call in BUTTONS else NOTHING
         phase = phase_of(self.game, sit.state)
         if phase is None or self.reads.dealing():
@@ -440,9 +447,10 @@ class Copies:
 
     held: dict[str, tuple[Card, int]] = field(default_factory=dict)  # uid -> (card, seat)
     pile: list[str] = field(default_factory=list)  # uids on the discard pile, bottom .. top
+    taken: dict[int, str] = field(default_factory=dict)  # seat -> the tag he took last from the pile
 
     def reset(self) -> None:
-        self.held, self.pile = {}, []
+        self.held, self.pile, self.taken = {}, [], {}
 
     def to_hand(self, uid: str, card: Card, seat: int) -> None:
         if uid:
@@ -467,6 +475,7 @@ class Copies:
                 known = sum(1 for c, s in self.held.values() if c == card and s == seat)
                 if hand.count(card) > known:
                     self.held[uid] = (card, seat)
+                    self.taken[seat] = uid
                     break
             else:
                 self.held.pop(uid, None)
@@ -510,21 +519,32 @@ class ReadResult:
 @dataclass
 class RealCards:
     """The reads of one match (see the module docstring). ``driver`` is the match driver,
-    ``controller`` its table controller (set by :func:`real_controller`)."""
+    ``controller`` its table controller (set by :func:`real_controller`).
+
+    Every read ends in exactly one of: applied to the engine, or an open :class:`Prompt`
+    that names what to do (``prompts``, oldest first; the table shows the first). A read
+    that comes while the table is stopped is asked about too, never dropped."""
 
     game: str
     driver: Any
     controller: TableController | None = None
     dealt: list[Card] = field(default_factory=list)  # the deal so far, in the order read
-    prompt: Prompt | None = None
+    prompts: list[Prompt] = field(default_factory=list)  # the open questions, oldest first
     unplugged: set[str] = field(default_factory=set)
     tally: Tally = field(default_factory=Tally)
     copies: Copies = field(default_factory=Copies)
     _uids: list[str] = field(default_factory=list)  # the deal's tags, in the order read
     log: list[str] = field(default_factory=list)  # what happened, for diagnostics
     on_change: Callable[[], None] | None = None  # the deal buffer changed (kept across a power cut)
+    on_learn: Callable[[str, Card], None] | None = None  # the operator named an unknown tag's card
     heard: dict[str, int] = field(default_factory=dict)  # reader events taken in, per read point
+    returned: dict[Card, str] = field(default_factory=dict)  # cards said to be back in the shoe (uid)
     _numbers: int = 0
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The question on screen (the oldest open one), or None."""
+        return self.prompts[0] if self.prompts else None
 
     # -- what the table shows ---------------------------------------------------------------
     def need(self) -> Any:
@@ -550,45 +570,90 @@ class RealCards:
 
     def paused(self, seat: int) -> bool:
         """Is ``seat`` paused by a question of the table?"""
-        p = self.prompt
-        return p is not None and (p.seat is None or p.seat == seat)
+        return any(p.seat is None or p.seat == seat for p in self.prompts)
+
+    def answerable(self, prompt: Prompt | None = None) -> bool:
+        """May the on-screen OK end ``prompt`` (the first by default)? Only a "done" of what
+        no reader can see, or a reader error that may have lost no card."""
+        p = prompt or self.prompt
+        if p is None:
+            return False
+        return p.kind in ACK_PROMPTS or (p.kind is PromptKind.REPASS and p.why in ERROR_WHYS)
 
     # -- events from the readers ----------------------------------------------------------
     def _raise(self, kind: PromptKind, **kw: Any) -> Prompt:
         self._numbers += 1
-        self.prompt = Prompt(kind, self._numbers, **kw)
+        prompt = Prompt(kind, self._numbers, **kw)
+        self.prompts.append(prompt)
         self._bump()
         self.tally.faults += 1
         self.log.append(f"{kind}: {kw}")
-        return self.prompt
+        return prompt
 
-    def _end_prompt(self) -> None:
-        if self.prompt is not None:
-            self.prompt = None
+    def _end_prompt(self, prompt: Prompt | None = None) -> None:
+        p = prompt or self.prompt
+        if p is not None and p in self.prompts:
+            self.prompts.remove(p)
             self._bump()
             self.tally.recovered += 1
+
+    def _open(self, kind: PromptKind) -> Prompt | None:
+        return next((p for p in self.prompts if p.kind is kind), None)
 
     def connected(self, points: Iterable[str]) -> None:
         """The link says which points are there now (a replug brings them back)."""
         self.unplugged -= set(points)
-        if self.prompt is not None and self.prompt.kind is PromptKind.UNPLUGGED and not self.unplugged:
-            self._end_prompt()
+        self._unplug_changed()
 
     def disconnected(self, points: Iterable[str] = POINTS) -> Prompt | None:
-        """The shoe (or the slot) is unplugged: the table waits and says so."""
+        """The shoe (or only the slot) is unplugged: the table waits and says so."""
         self.unplugged |= set(points)
-        if self.prompt is None or self.prompt.kind is PromptKind.UNPLUGGED:
-            if self.prompt is None:
-                return self._raise(PromptKind.UNPLUGGED, point="+".join(sorted(self.unplugged)))
-        return self.prompt
+        return self._unplug_changed()
+
+    def _unplug_changed(self) -> Prompt | None:
+        """One UNPLUGGED prompt names what is unplugged now (ended when nothing is)."""
+        p = self._open(PromptKind.UNPLUGGED)
+        if not self.unplugged:
+            if p is not None:
+                self._end_prompt(p)
+            return None
+        point = "+".join(sorted(self.unplugged))
+        if p is not None and p.point == point:
+            return p
+        if p is not None:
+            new = replace(p, point=point)
+            self.prompts[self.prompts.index(p)] = new
+            self._bump()
+            return new
+        seat = self._acting(SLOT) if self.unplugged == {SLOT} else None
+        return self._raise(PromptKind.UNPLUGGED, point=point, seat=seat)
 
     def fault(self, point: str, kind: str) -> Prompt:
         """A misread (beam without a tag) or a double (two tags) at ``point``: pass it again."""
         self._heard(point)
-        if self.prompt is not None and self.prompt.kind is PromptKind.REPASS and self.prompt.point == point:
-            self.tally.faults += 1  # the same card failed again: still waiting for it
-            return self.prompt
-        return self._raise(PromptKind.REPASS, seat=self._acting(point), point=point, why=kind)
+        return self._repass(point, kind)
+
+    def reader_error(self, point: str, code: str) -> Prompt:
+        """An ERR frame of the board that is not a misread (READER: the gate's reader does
+        not answer, as when its cable is out; OVERFLOW or FATAL: the board dropped reads;
+        a malformed frame or tag): a card may have passed unread, so it is passed again;
+        a reader that stopped is that point unplugged until it reads again."""
+        self._heard(point or SHOE)
+        code = code.lower()
+        if code == "reader" and point in POINTS:
+            # its reader does not answer: that point is unplugged until it reads again (a
+            # slot alone is said apart from the shoe; the card waits in the player's hand)
+            down = self.disconnected({point})
+            assert down is not None
+            return down
+        return self._repass(point if point in POINTS else ANY_POINT, code if code in ERROR_WHYS else "malformed")
+
+    def _repass(self, point: str, why: str) -> Prompt:
+        for p in self.prompts:
+            if p.kind is PromptKind.REPASS and p.point == point:
+                self.tally.faults += 1  # the same card failed again: still waiting for it
+                return p
+        return self._raise(PromptKind.REPASS, seat=self._acting(point), point=point, why=why)
 
     def lost(self, count: int) -> Prompt:
         """The link says reads were lost for good: the table's picture may be wrong, so the
@@ -598,21 +663,43 @@ class RealCards:
     def unknown(self, point: str, uid: str) -> Prompt:
         """A tag not in the deck map: the game stops for the operator."""
         self._heard(point)
+        self._answered_at(point)
         return self._raise(PromptKind.UNKNOWN_TAG, point=point, uid=uid)
+
+    def _answered_at(self, point: str) -> None:
+        """A read at ``point``: its reader works (a slot unplugged alone is back), and a
+        pass-again asked at that point is answered by it."""
+        if self.unplugged == {point}:  # a reader that stopped alone reads again
+            self.unplugged.discard(point)
+            self._unplug_changed()
+        for p in list(self.prompts):
+            if p.kind is PromptKind.REPASS and point in p.point.split("+"):
+                self._end_prompt(p)  # the card passed again
+                break
+
+    def _blocking(self, point: str) -> list[Prompt]:
+        """The open prompts that stop a read at ``point`` from being taken: all but an
+        unplug (a card the shoe held while unplugged counts) and, in a deal, a question
+        about the slot (the dealer deals on while a card is taken back from the tray)."""
+        dealing = point == SHOE and self.dealing()
+        return [p for p in self.prompts if p.kind is not PromptKind.UNPLUGGED
+                and not (dealing and p.point == SLOT and p.kind in ACK_PROMPTS)]
 
     def card(self, point: str, card: Card, uid: str = "") -> ReadResult:
         """A card read at ``point`` (``uid``: its tag, which copy it is)."""
         self._heard(point)
-        p = self.prompt
-        if p is not None:
-            if p.kind is PromptKind.REPASS and p.point == point:
-                self._end_prompt()  # the card passed again
-            elif p.kind is PromptKind.UNPLUGGED:
-                pass  # a card the shoe held while unplugged: it counts
-            else:
-                return ReadResult(prompt=p)  # the table is stopped: nothing is taken
-        if point == SHOE and self.dealing():
-            return self._deal(card, uid)
+        self._answered_at(point)
+        back = self._back_out(point, card, uid)
+        if back is not None:
+            return ReadResult(prompt=back)
+        if self._blocking(point):
+            return ReadResult(prompt=self._stopped(point, card, uid))
+        if point == SHOE:
+            self.returned.pop(card, None)  # a card put back into the shoe came out again
+        if self.dealing():
+            if point == SHOE:
+                return self._deal(card, uid)
+            return ReadResult(prompt=self._slot_in_deal(card, uid))
         self.copies.sync(self.game, self.driver.state)
         result = self._play(point, card, uid)
         if result.action is not None:
@@ -623,6 +710,51 @@ class RealCards:
                 self.copies.to_hand(uid, card, a.seat)
         return result
 
+    def _back_out(self, point: str, card: Card, uid: str) -> Prompt | None:
+        """A card out of the shoe that an open "put it back" question is about: when the
+        table now wants a card from the shoe and nothing else stops it, the card was put
+        back and taken again (the read proves where it is): the question ends and the read
+        is taken. Otherwise the same question stays (returned)."""
+        if point != SHOE:
+            return None
+        p = next((p for p in self.prompts if p.kind is PromptKind.NOT_DUE and p.card == card
+                  and (not uid or not p.uid or p.uid == uid)), None)
+        if p is None:
+            return None
+        others = [q for q in self._blocking(point) if q is not p]
+        if others or self.need() is None:
+            return p
+        self._end_prompt(p)
+        return None
+
+    def _stopped(self, point: str, card: Card, uid: str) -> Prompt:
+        """A card read while the table waits for an answer: asked about too (out of the
+        shoe: put it back; into the slot: take it back), never taken, never dropped."""
+        for p in self.prompts:  # the same card passed again: the same question
+            if p.card == card and p.point == point and p.uid == uid and p.kind in ACK_PROMPTS:
+                return p
+        if point == SHOE:
+            return self._raise(PromptKind.NOT_DUE, point=SHOE, card=card, uid=uid, why="stopped")
+        owner = self._owner(card, uid)
+        kind = PromptKind.OUT_OF_TURN if owner is not None else PromptKind.MISPLACED
+        return self._raise(kind, seat=owner, point=SLOT, card=card, uid=uid, place=self._place(card), why="stopped")
+
+    def _slot_in_deal(self, card: Card, uid: str) -> Prompt:
+        """A card into the slot during a deal: checked against the cards dealt so far (the
+        engine's hands are the last hand's): a dealt card goes back to the seat it was
+        dealt to; any other card is taken back and the table says so."""
+        order = deal_order(self.game, self.driver.state)
+        seat: int | None = None
+        for i, (c, u) in enumerate(zip(self.dealt, self._uids, strict=False)):
+            if c == card and (not uid or not u or u == uid) and i < len(order):
+                seat = order[i] if order[i] != TABLE else None
+        return self._raise(PromptKind.OUT_OF_TURN, seat=seat, point=SLOT, card=card, uid=uid, why="dealing")
+
+    def _owner(self, card: Card, uid: str) -> int | None:
+        state = self.driver.state
+        owner = self.copies.whose(uid, card, self.game, state)
+        return owner if owner is not None else holder(self.game, state, card)
+
     def _heard(self, point: str) -> None:
         """One more event of ``point``'s reader taken in (a card, a fault, an unknown tag)."""
         self.heard[point] = self.heard.get(point, 0) + 1
@@ -632,6 +764,8 @@ class RealCards:
         need = self.need()
         if need is not None and point == SHOE:
             return None if purpose(need) == "deal" else int(need.seat)
+        if point not in POINTS:
+            return None
         to_act = self.driver.to_act()
         return to_act[0] if to_act else None
 
@@ -639,8 +773,9 @@ class RealCards:
         dealt = [*self.dealt, card]
         order = deal_order(self.game, self.driver.state)
         decks = int(getattr(self.driver.state.rules, "decks", 1))  # contract: two packs (C-13)
-        if dealt.count(card) > decks:
-            return ReadResult(prompt=self._raise(PromptKind.MISPLACED, point=SHOE, card=card, place="deal"))
+        if dealt.count(card) > decks or (uid and uid in self._uids):
+            return ReadResult(prompt=self._raise(PromptKind.MISPLACED, point=SHOE, card=card, uid=uid,
+                                                 place="deal"))
         self.dealt = dealt
         self._uids = [*self._uids[: len(dealt) - 1], uid]
         self.tally.read += 1
@@ -652,6 +787,7 @@ class RealCards:
         if refusal is not None:
             return ReadResult(refusal=refusal, prompt=self._refused(SHOE, card, refusal))
         self.copies.reset()
+        self.returned = {}
         for c, u, seat in zip(dealt, self._uids, order, strict=False):
             if seat == TABLE:
                 self.copies.to_pile(u, c)
@@ -669,9 +805,8 @@ class RealCards:
         state = self.driver.state
         need = self.need()
         if point == SHOE:
-            if need is None:
-                return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, seat=self._acting(SHOE), point=SHOE,
-                                                     card=card))
+            if need is None:  # nobody is due a card: whoever took it puts it back (named: nobody)
+                return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, point=SHOE, card=card, uid=uid))
             if purpose(need) == "buy":
                 return self._gather(need, card)
             seat = int(need.seat)
@@ -683,29 +818,49 @@ class RealCards:
                 seat = state.turn
             hands = hands_of(self.game, state)
             owner = self.copies.whose(uid, card, self.game, state)  # this very copy's holder
-            if owner is None:
+            if owner is None and uid and uid in self.copies.held:
+                owner = None  # this copy is known elsewhere (the pile, a meld): not his
+            elif owner is None:
                 owner = seat if 0 <= seat < len(hands) and card in hands[seat] else holder(self.game, state, card)
+            if card in self.returned and owner is None:
+                # C-1/G-1: a card he was to put back into the shoe came through the slot
+                return ReadResult(prompt=self._raise(PromptKind.OUT_OF_TURN, point=SLOT, card=card, uid=uid,
+                                                     why="not_back"))
             if owner is None or owner != seat:
                 kind = PromptKind.OUT_OF_TURN if owner is not None else PromptKind.MISPLACED
-                return ReadResult(prompt=self._raise(kind, seat=owner, point=SLOT, card=card,
+                return ReadResult(prompt=self._raise(kind, seat=owner, point=SLOT, card=card, uid=uid,
                                                      place=self._place(card)))
+            if self._taken_copy(seat, card, uid):  # C-5.3: the very copy he took from the pack
+                return ReadResult(prompt=self._raise(PromptKind.OUT_OF_TURN, seat=seat, point=SLOT, card=card,
+                                                     uid=uid, place=self._place(card), why="discard_taken_card"))
             call = Call.SLOT_CARD
         outcome = ctl.resolve(seat, call, card)
         if not isinstance(outcome, Submit):
             if point == SHOE:
-                return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, seat=seat, point=SHOE, card=card))
+                return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, point=SHOE, card=card, uid=uid))
             return ReadResult(prompt=self._raise(PromptKind.OUT_OF_TURN, seat=seat, point=SLOT, card=card,
-                                                 place=self._place(card)))
+                                                 uid=uid, place=self._place(card)))
         result = ctl.perform(seat, call, card)
         if result.refusal is not None:
             if isinstance(result.refusal, ActionError) and point == SLOT:
                 # a card he holds but may not discard now (G-5.3, C-5.3): he takes it back
                 return ReadResult(refusal=result.refusal,
                                   prompt=self._raise(PromptKind.OUT_OF_TURN, seat=seat, point=SLOT, card=card,
-                                                     place=self._place(card), why=_code(result.refusal)))
+                                                     uid=uid, place=self._place(card), why=_code(result.refusal)))
             return ReadResult(refusal=result.refusal, prompt=self._refused(point, card, result.refusal))
         self.tally.read += 1
         return ReadResult(action=result.action)
+
+    def _taken_copy(self, seat: int, card: Card, uid: str) -> bool:
+        """Contract (C-5.3): is this the very copy of the pack card he took this turn? The
+        engine judges by value and lets him discard a card he holds twice; the table knows
+        the copy."""
+        if self.game != "contract" or not uid:
+            return False
+        st = self.driver.state
+        if not getattr(st.rules, "forbid_discarding_taken_card", False) or st.taken_card != card:
+            return False
+        return self.copies.taken.get(seat) == uid
 
     def _gather(self, need: Any, card: Card) -> ReadResult:
         """A buy's stock card out of the shoe (C-8.5): to the engine at once, one by one
@@ -733,34 +888,44 @@ class RealCards:
 
     # -- answers ----------------------------------------------------------------------------
     def acknowledge(self) -> bool:
-        """The addressed seat tapped DRAW ("done": the card is back in the shoe or in his
-        hand). True when that ended the question (the scene asks after each call)."""
-        p, ctl = self.prompt, self.controller
-        if p is None or p.kind not in ACK_PROMPTS or ctl is None or p.seat is None:
+        """A named seat tapped DRAW ("done": the card is back in the shoe or in his hand).
+        True when that ended a question (the scene asks after each call)."""
+        ctl = self.controller
+        if ctl is None:
             return False
-        if _input_ack(ctl.input(p.seat)) != p.number:
-            return False
-        self._end_prompt()
-        return True
+        for p in self.prompts:
+            if p.kind in ACK_PROMPTS and p.seat is not None and p.seat >= 0 \
+                    and _input_ack(ctl.input(p.seat)) == p.number:
+                self._done(p)
+                return True
+        return False
 
     def answer(self) -> bool:
-        """The question was answered by the on-screen OK (a card not due or out of turn:
-        put back / taken back)."""
-        if self.prompt is None or self.prompt.kind not in ACK_PROMPTS:
+        """The first question was answered by the on-screen OK (a card put back / taken
+        back; a reader error after which no card needs passing)."""
+        p = self.prompt
+        if p is None or not self.answerable(p):
             return False
-        self._end_prompt()
+        self._done(p)
         return True
+
+    def _done(self, p: Prompt) -> None:
+        if p.kind is PromptKind.NOT_DUE and p.card is not None:
+            self.returned[p.card] = p.uid  # said to be back in the shoe: a slot read of it is asked about
+        self._end_prompt(p)
 
     def operator_void(self) -> Exception | None:
         """The operator (PIN) voids the hand as a misdeal: the same dealer deals again
-        (journalled as ``void_hand``); the question ends."""
+        (journalled as ``void_hand``); every question ends."""
         refusal = self.driver.try_submit(Action(VOID_HAND, TABLE)) if not self.dealing() else None
         if refusal is None:
             self.dealt, self._uids = [], []
             self.copies.reset()
+            self.returned = {}
             self._changed()
             self.tally.voided += 1
-            self._end_prompt()
+            for p in [p for p in self.prompts if p.kind is not PromptKind.UNPLUGGED]:
+                self._end_prompt(p)
             if self.controller is not None:
                 self.controller.observe()
         return refusal
@@ -768,7 +933,21 @@ class RealCards:
     def operator_resume(self) -> None:
         """The operator ends the stop without voiding (the foreign card is out of play and
         the table's picture is right: e.g. a re-enrolled deck)."""
-        self._end_prompt()
+        p = next((p for p in self.prompts if p.kind in OPERATOR_PROMPTS), self.prompt)
+        self._end_prompt(p)
+
+    def operator_assign(self, card: Card) -> ReadResult | None:
+        """The operator names the card of the unknown tag the table stopped for (a single
+        card enrolled, or a replaced sticker, mid-hand): the deck map learns it and the
+        read is taken as that card where it was read. None: no unknown tag is open."""
+        p = self._open(PromptKind.UNKNOWN_TAG)
+        if p is None:
+            return None
+        if self.on_learn is not None:
+            self.on_learn(p.uid, card)
+        self._end_prompt(p)
+        self.heard[p.point] = self.heard.get(p.point, 0) - 1  # the same event, taken in once
+        return self.card(p.point, card, p.uid)
 
     def restore(self, dealt: Iterable[Card]) -> None:
         """The deal under way when the power went (kept beside the journal)."""
