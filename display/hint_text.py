@@ -71,6 +71,28 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.PICK_ONE_TO_DISCARD: lambda p, name: _("Pick one card, then touch the discard pile to discard it"),
     C.PICK_ONE_TO_LAY_OFF: lambda p, name: _("Pick one card, then touch a meld to lay it off"),
     C.LOOK_AT_NEW_CARDS: lambda p, name: _("New cards: look at them first, BUY opens in a moment"),
+    # real cards
+    C.REAL_UPCARD_OFFER: lambda p, name: _("Your turn: DRAW takes the {card}, KNOCK passes").format(
+        card=card_name(p["card"])),
+    C.REAL_FORCED_DRAW: lambda p, name: _("Both passed: draw a card from the shoe"),
+    C.REAL_DRAW_OR_TAKE: lambda p, name: _("Your turn: draw from the shoe, or DRAW to take the {card}").format(
+        card=card_name(p["card"])),
+    C.REAL_DISCARD_OR_KNOCK: lambda p, name: _("Push your discard through the slot, or KNOCK first"),
+    C.REAL_KNOCK_DISCARD: lambda p, name: _("Knock: push your discard face down through the slot"),
+    C.REAL_TAKE_KNOCK_DISCARD: lambda p, name: _("Take the card, then push the card you knock with through the slot"),
+    C.REAL_LAST_CARD: lambda p, name: _("Last card: KNOCK to take the {card} and knock, DRAW to decline").format(
+        card=card_name(p["card"])),
+    C.REAL_KNOCK_REVIEW: lambda p, name: _("Illegal knock: KNOCK accepts it, DRAW refuses it"),
+    C.REAL_LAY_OFF: lambda p, name: _("Lay off: KNOCK lays off the card shown, DRAW when done"),
+    C.REAL_DRAW_FROM_SHOE: lambda p, name: _("Your turn: draw a card from the shoe"),
+    C.REAL_DRAW_OR_TAKE_PACK: lambda p, name: _("Your turn: draw from the shoe, or DRAW to take the {card}").format(
+        card=card_name(p["card"])),
+    C.REAL_DRAW_TAKE_OR_BUY: lambda p, name: _(
+        "Your turn: draw from the shoe, DRAW to take the {card}, or BUY it with cards from the "
+        "shoe (your turn ends)").format(card=card_name(p["card"])),
+    C.REAL_CAN_MELD: lambda p, name: _("You can lay your contract: KNOCK"),
+    C.REAL_SLOT_DISCARD: lambda p, name: _("Push your discard through the slot (KNOCK lays off the card shown)"),
+    C.REAL_HOW_MANY: lambda p, name: _("DRAW takes one card of the pack, KNOCK every card you may"),
 }
 
 

@@ -333,6 +333,12 @@ def prompt_text(prompt: Prompt, name: Callable[[int], str], *, dealing: bool = F
         if why == "stopped":
             return _("The game is stopped: take the {card} back from the tray, {then}").format(
                 card=card, then=_then(who))
+        if why and "knock" in why:  # a knock the rules refuse (G-7.2, G-8.3 "reject", G-13.3)
+            return _("{name}: the rules refuse this knock: take the {card} back from the tray, "
+                     "then tap DRAW").format(name=who or _("The player in turn"), card=card)
+        if why:  # an engine refusal of this discard (its code): the card goes back to him
+            return _("{name}: the {card} may not be discarded now: take it back from the tray, "
+                     "then tap DRAW").format(name=who or _("The player in turn"), card=card)
         if who:
             return _("{name}: the {card} went into the slot out of turn: take it back from the tray, "
                      "then tap DRAW").format(name=who, card=card)

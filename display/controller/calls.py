@@ -155,6 +155,22 @@ class HintCode(StrEnum):
     PICK_ONE_TO_DISCARD = "pick_one_to_discard"
     PICK_ONE_TO_LAY_OFF = "pick_one_to_lay_off"
     LOOK_AT_NEW_CARDS = "look_at_new_cards"  # just dealt: BUY in a moment
+    # real cards: the readers and the arcade buttons (no touch plays a card, no hand on screen)
+    REAL_UPCARD_OFFER = "real_upcard_offer"  # card (G-4)
+    REAL_FORCED_DRAW = "real_forced_draw"  # G-4.4
+    REAL_DRAW_OR_TAKE = "real_draw_or_take"  # card (G-5.1)
+    REAL_DISCARD_OR_KNOCK = "real_discard_or_knock"  # G-5.2, G-7
+    REAL_KNOCK_DISCARD = "real_knock_discard"  # after KNOCK: the discard face down (G-7.3)
+    REAL_TAKE_KNOCK_DISCARD = "real_take_knock_discard"  # G-13.3
+    REAL_LAST_CARD = "real_last_card"  # card (G-13.3)
+    REAL_KNOCK_REVIEW = "real_knock_review"  # G-8.3
+    REAL_LAY_OFF = "real_lay_off"  # G-11.3
+    REAL_DRAW_FROM_SHOE = "real_draw_from_shoe"  # C-5.1
+    REAL_DRAW_OR_TAKE_PACK = "real_draw_or_take_pack"  # card (C-5.1)
+    REAL_DRAW_TAKE_OR_BUY = "real_draw_take_or_buy"  # card (C-8.2)
+    REAL_CAN_MELD = "real_can_meld"  # C-3
+    REAL_SLOT_DISCARD = "real_slot_discard"  # C-5.2, C-5.3
+    REAL_HOW_MANY = "real_how_many"  # C-8.5
 
 
 @dataclass(frozen=True)

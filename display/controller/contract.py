@@ -224,6 +224,8 @@ TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE, Call.TABLE_MELD})
 class ContractTable:
     """Contract rummy's :class:`display.controller.table.GameTable`."""
 
+    shows_hands = True
+
     def new_input(self) -> ContractInput:
         return CLEAR
 

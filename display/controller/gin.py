@@ -269,6 +269,8 @@ TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
 class GinTable:
     """Gin's :class:`display.controller.table.GameTable`."""
 
+    shows_hands = True
+
     def new_input(self) -> GinInput:
         return CLEAR
 

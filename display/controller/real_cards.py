@@ -159,11 +159,12 @@ def _gin_knock(sit: Situation, arg: Any) -> Outcome | None:
     inp = _inp(sit)
     if inp.mode is Mode.KNOCK:
         return sit.submit("big_gin") or Change(replace(inp, mode=Mode.NONE))
-    if "knock" not in sit.kinds:
-        if "big_gin" in sit.kinds:
-            return sit.submit("big_gin")
+    if not sit.legal:
         return None
-    return Change(replace(inp, mode=Mode.KNOCK), Hint.of(HintCode.KNOCK_PICK_DISCARD))
+    # The phase's call whatever his cards (issue 28, docs/privacy.md): a lamp or a refusal
+    # that came only with a legal knock would tell the table his deadwood. The card through
+    # the slot is then judged as a knock by the engine (G-7.2; an illegal one, G-8.3).
+    return Change(replace(inp, mode=Mode.KNOCK), Hint.of(HintCode.REAL_KNOCK_DISCARD))
 
 
 def _gin_cancel(sit: Situation, arg: Any) -> Outcome | None:
@@ -363,9 +364,51 @@ def deal_order(game: str, state: Any) -> tuple[int, ...]:
 # -- the game table ----------------------------------------------------------------------
 
 
+#: the virtual table's hints -> this mode's (None: nothing to say: no look, no touch)
+REAL_HINTS: dict[HintCode, HintCode | None] = {
+    HintCode.HOLD_TO_LOOK: None, HintCode.HOW_TO_LOOK: None,
+    HintCode.UPCARD_OFFER: HintCode.REAL_UPCARD_OFFER,  # G-4
+    HintCode.FORCED_DRAW: HintCode.REAL_FORCED_DRAW,  # G-4.4
+    HintCode.DRAW_OR_TAKE: HintCode.REAL_DRAW_OR_TAKE,  # G-5.1
+    HintCode.HOLD_THEN_DISCARD: HintCode.REAL_DISCARD_OR_KNOCK,  # G-5.2
+    HintCode.DISCARD_OR_KNOCK: HintCode.REAL_DISCARD_OR_KNOCK,
+    HintCode.TOUCH_AGAIN_TO_DISCARD: HintCode.REAL_DISCARD_OR_KNOCK,
+    HintCode.KNOCK_PICK_DISCARD: HintCode.REAL_KNOCK_DISCARD,  # G-7
+    HintCode.LOOK_TO_KNOCK: HintCode.REAL_KNOCK_DISCARD,
+    HintCode.TAKE_PICK_DISCARD: HintCode.REAL_TAKE_KNOCK_DISCARD,  # G-13.3
+    HintCode.NOW_TOUCH_KNOCK_CARD: HintCode.REAL_TAKE_KNOCK_DISCARD,
+    HintCode.LAST_CARD: HintCode.REAL_LAST_CARD,
+    HintCode.KNOCK_REVIEW: HintCode.REAL_KNOCK_REVIEW,  # G-8.3
+    HintCode.LAY_OFF: HintCode.REAL_LAY_OFF,  # G-11.3
+    HintCode.NO_KNOCK_YET: None, HintCode.NO_KNOCK_WITH: None,  # said aloud, a count tells the hand
+    HintCode.DRAW_FROM_STOCK: HintCode.REAL_DRAW_FROM_SHOE,  # C-5.1
+    HintCode.DRAW_OR_TAKE_PACK: HintCode.REAL_DRAW_OR_TAKE_PACK,
+    HintCode.DRAW_TAKE_OR_BUY: HintCode.REAL_DRAW_TAKE_OR_BUY,  # C-8.2
+    HintCode.CAN_MELD: HintCode.REAL_CAN_MELD,  # C-3
+    HintCode.DISCARD_OR_LAY_OFF: HintCode.REAL_SLOT_DISCARD,  # C-5.2, C-5.3
+    HintCode.TOUCH_AGAIN_OR_PACK: HintCode.REAL_SLOT_DISCARD,
+    HintCode.TOUCH_TO_PICK: HintCode.REAL_SLOT_DISCARD,
+    HintCode.CARDS_PICKED: HintCode.REAL_SLOT_DISCARD,
+    HintCode.PICK_ONE_TO_DISCARD: HintCode.REAL_SLOT_DISCARD,
+    HintCode.PICK_ONE_TO_LAY_OFF: HintCode.REAL_SLOT_DISCARD,
+    HintCode.HOW_MANY: HintCode.REAL_HOW_MANY,  # C-8.5
+}
+
+
+def real_hint(hint: Hint | None) -> Hint | None:
+    """A virtual table's hint in this mode's words (the same data: a card, a seat)."""
+    if hint is None or hint.code not in REAL_HINTS:
+        return hint
+    code = REAL_HINTS[hint.code]
+    return None if code is None else Hint(code, hint.params)
+
+
 class RealTable:
     """A :class:`display.controller.table.GameTable` for real cards: the game's own table for
-    the input keys, open hands and timers, the real-card call table for what calls do."""
+    the input keys, open hands and timers, the real-card call table for what calls do. No
+    hand shows on the screen, held button or not (docs/privacy.md)."""
+
+    shows_hands = False
 
     def __init__(self, game: str, reads: RealCards) -> None:
         self.game = game
@@ -408,16 +451,17 @@ class RealTable:
         return replace(_inp(sit), mode=Mode.NONE)
 
     def hint(self, sit: Situation) -> Hint | None:
-        """The game's own hint for the phase (worded for the cards in the hand he holds)."""
+        """The game's own hint for the phase, in this mode's words (a card through a reader,
+        an arcade button: :data:`REAL_HINTS`); none that tells what the hand holds."""
         if self.reads.prompt is not None or self.reads.dealing():
             return None
-        hint: Hint | None = self.base.hint(replace(sit, input=self.base.new_input(), face_up=True))
         inp = _inp(sit)
         if sit.in_turn and sit.human and inp.mode is Mode.KNOCK:
-            return Hint.of(HintCode.KNOCK_PICK_DISCARD)
+            return Hint.of(HintCode.REAL_KNOCK_DISCARD)
         if sit.in_turn and sit.human and inp.mode is Mode.TAKE:
-            return Hint.of(HintCode.TAKE_PICK_DISCARD)
-        return hint
+            return Hint.of(HintCode.REAL_TAKE_KNOCK_DISCARD)
+        hint: Hint | None = self.base.hint(replace(sit, input=self.base.new_input(), face_up=True))
+        return real_hint(hint)
 
     def screen_buttons(self, sit: Situation) -> tuple[ScreenButton, ...]:
         return ()  # every call is an arcade button or a card through a reader

@@ -110,7 +110,11 @@ class Situation:
 
 
 class GameTable(Protocol):
-    """One game's call table (see :mod:`display.controller.gin`)."""
+    """One game's call table (see :mod:`display.controller.gin`). ``shows_hands``: a held
+    button shows the seat his hand on the screen (False with real cards: the hand is in his
+    hands, the screen never shows it, docs/privacy.md)."""
+
+    shows_hands: bool
 
     def new_input(self) -> Any: ...
 
@@ -294,7 +298,7 @@ class TableController:
         state = self.driver.state
         if self.game.open_hand(state, seat):
             return True
-        if not self.driver.is_human(seat):
+        if not self.driver.is_human(seat) or not self.game.shows_hands:
             return False
         if open_hands:
             return True
