@@ -304,7 +304,8 @@ class App:
         if self.real is not None:
             seats = self.real.seats(seats)
         try:  # a match that cannot be journalled never starts (full or read-only state)
-            session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset)
+            session = MatchSession.start(self.state_dir, game, rules, seats, seed=seed, preset=preset,
+                                         cards=self.cards_mode)
         except StorageError as exc:
             if self.headless:
                 raise
@@ -320,6 +321,11 @@ class App:
         self.match.deal_if_needed()
         self.show_match()
         settle_heap()
+
+    @property
+    def cards_mode(self) -> str:
+        """How this table plays: ``real`` cards from the shoe, or ``virtual`` on the screen."""
+        return "real" if self.real is not None else "virtual"
 
     def _driver_options(self) -> dict[str, Any]:
         """The table controller's clock and rule timers (C-8.4 ``buy_answer_s``, the
@@ -360,6 +366,15 @@ class App:
         if result.session is None:
             return False
         s = result.session
+        if s.cards not in (None, self.cards_mode):
+            # a match of the other kind (virtual cards with computers on a real-card table,
+            # or the shoe's cards on a virtual one) cannot go on here: it waits in current/
+            # for a table of its kind; the players are told (issue 28)
+            s.close()
+            print(f"not resumed: {s.digest()} was played with {s.cards} cards", file=self.out, flush=True)
+            kept = [k for k in (self.notice.keys if self.notice else []) if k != "resumed"]
+            self.notice = Notice([*kept, f"other_cards_{s.cards}"])
+            return False
         print(f"resumed {s.digest()} after {s.actions_applied} actions", file=self.out, flush=True)
         self.match = MatchDriver(s, bot_delay=self.settings.bot_delay_s, seed=self.seed, resumed=True,
                                  **self._driver_options())

@@ -26,6 +26,10 @@ TEXTS = {
                   "Tell the operator."),
     "unreadable": N_("A game record could not be read; it is kept for the operator. "
                      "Tell the operator."),
+    "other_cards_virtual": N_("An unfinished game on screen cards is kept: it goes on when the table "
+                              "plays without the card shoe again."),
+    "other_cards_real": N_("An unfinished game with real cards is kept: it goes on when the card "
+                           "shoe is back in use."),
 }
 
 

@@ -235,8 +235,11 @@ class MatchSession:
         preset: str | None = None,
         first_dealer: int = 0,
         fsync: bool = True,
+        cards: str | None = None,
     ) -> MatchSession:
-        """Begin a new match and its journal in ``<state_dir>/current/``."""
+        """Begin a new match and its journal in ``<state_dir>/current/``. ``cards``: how the
+        table plays it (``real`` from the shoe, ``virtual`` on the screen), kept in the
+        header so that a table resumes only a match of its own kind."""
         try:
             engine = get_engine(game)
         except (ValueError, ImportError) as exc:
@@ -255,7 +258,7 @@ class MatchSession:
             seed=seed,
             first_dealer=first_dealer,
             created=now.isoformat(timespec="seconds"),
-            extra={"preset": preset} if preset else {},
+            extra={**({"preset": preset} if preset else {}), **({"cards": cards} if cards else {})},
         )
         current = Path(state_dir) / CURRENT
         path = current / f"{now.strftime('%Y%m%dT%H%M%S%fZ')}-{game}.jsonl"
@@ -402,6 +405,15 @@ class MatchSession:
     @property
     def seed(self) -> int | str | None:
         return self.header.seed
+
+    @property
+    def cards(self) -> str | None:
+        """``real`` or ``virtual`` (the header's word; a match with a computer seat is
+        virtual), None for a journal that does not say."""
+        said = self.header.extra.get("cards")
+        if said in ("real", "virtual"):
+            return str(said)
+        return "virtual" if any(s.get("kind") == "computer" for s in self.header.seats) else None
 
     @property
     def seats(self) -> list[dict[str, Any]]:
