@@ -285,11 +285,6 @@ def card_words(card: Card | None) -> str:
     return card_label(card) if card is not None else "?"
 
 
-def _then(who: str) -> str:
-    """How a "done" is given: the named seat taps DRAW, anyone else touches OK."""
-    return _("then tap DRAW") if who else _("then touch OK")
-
-
 def prompt_text(prompt: Prompt, name: Callable[[int], str], *, dealing: bool = False) -> str:
     """The table's question in its language: what happened, who acts, what ends it."""
     who = name(prompt.seat) if prompt.seat is not None and prompt.seat >= 0 else ""
@@ -331,8 +326,10 @@ def prompt_text(prompt: Prompt, name: Callable[[int], str], *, dealing: bool = F
             return _("{name}: you may not discard the {card} you just took: take it back from the "
                      "tray, then tap DRAW").format(name=who or _("The player in turn"), card=card)
         if why == "stopped":
-            return _("The game is stopped: take the {card} back from the tray, {then}").format(
-                card=card, then=_then(who))
+            if who:
+                return _("{name}: the game is stopped: take the {card} back from the tray, then tap DRAW").format(
+                    name=who, card=card)
+            return _("The game is stopped: take the {card} back from the tray, then touch OK").format(card=card)
         if why and "knock" in why:  # a knock the rules refuse (G-7.2, G-8.3 "reject", G-13.3)
             return _("{name}: the rules refuse this knock: take the {card} back from the tray, "
                      "then tap DRAW").format(name=who or _("The player in turn"), card=card)

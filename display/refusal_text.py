@@ -233,13 +233,15 @@ def refusal_text(
     *,
     name: Callable[[int], str] | None = None,
     hidden: bool = False,
+    looks: bool = True,
 ) -> str:
     """The translated line for a refusal: an ``ActionError``, or a code and its params.
 
     ``name(seat)`` gives a player's name (default "Seat n"). A nested ``reason`` code (a
     second illegal knock, the last-chance knock) is translated with the same params.
     ``hidden``: the call was made on a face-down hand, so a refusal that tells what the hand
-    holds (:data:`HAND_REFUSALS`: a deadwood count, a card, a meld) says only how to look.
+    holds (:data:`HAND_REFUSALS`: a deadwood count, a card, a meld) says only how to look
+    (``looks=False``, real cards, where the screen never shows a hand: only "not now").
     """
     if isinstance(exc_or_code, ActionError):
         code: RefusalCode | None = exc_or_code.code
@@ -250,7 +252,7 @@ def refusal_text(
     if code is None or code not in TEXTS:
         return _(NOT_NOW)
     if hidden and code in HAND_REFUSALS:
-        return _(HOLD_TO_LOOK)
+        return _(HOLD_TO_LOOK) if looks else _(NOT_NOW)  # real cards: no look on the screen
     words = _words(params, name or _seat)
     reason = params.get("reason")
     if reason is not None and str(reason) in CODES:

@@ -281,9 +281,10 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
         for name in _strips(sim, clock):
             shoot(name, render=_render_strip)
         sim.close()
-        from display.screenshots_real import take_real
+        from display.screenshots_real import take_prompts, take_real
 
         written += take_real(outdir, languages, size, state, log=log)
+        written += take_prompts(outdir, languages, state, log=log)
     return written
 
 

@@ -13,6 +13,11 @@ from pathlib import Path
 from typing import Any
 
 REAL_SHOTS = ("real-deal", "real-misread", "contract-real-buy")
+#: each question the table asks about a read (issue 28), shot at the Pi screen's 800x480
+PROMPT_SHOTS = ("real-prompt-deal-slot", "real-prompt-not-due", "real-prompt-stopped", "real-prompt-out-of-turn",
+                "real-prompt-slot-unplugged", "real-prompt-reader-error", "real-prompt-unknown-tag",
+                "real-prompt-lost", "real-prompt-shoe-unplugged")
+PROMPT_SIZE = (800, 480)
 
 
 def wait(app: Any, done: Callable[[], bool], seconds: float = 20.0) -> bool:
@@ -55,6 +60,90 @@ def _shots(app: Any, people: Any, game: str) -> Iterator[str]:
     m.controller.perform(asker, _call("buy"))
     wait(app, lambda: str(m.state.phase) == "ask")
     yield "contract-real-buy"
+
+
+def _prompt_shots(app: Any, people: Any) -> Iterator[str]:
+    """Each question of the table as the first one on screen: raised through the reads the
+    way the link's events raise them (a card read, a reader's ERR, an unknown tag), shot,
+    then dropped (the people's cards are not moved: only the table's words are shot)."""
+    from display.controller.real_cards import SHOE, SLOT
+
+    m = app.match
+    reads = m.reads
+
+    def clear() -> None:
+        reads.prompts.clear()
+        reads.unplugged.clear()
+        reads._bump()
+
+    for _ in range(5):
+        _pull(app, people)
+    reads.card(SLOT, reads.dealt[1])  # a dealt card pushed into the slot: back to its seat
+    yield "real-prompt-deal-slot"
+    clear()
+    while reads.dealing():
+        _pull(app, people)
+    loose = people.shoe[0][0]  # the shoe's next card, when nobody is due one (G-4: the upcard)
+    reads.card(SHOE, loose)
+    yield "real-prompt-not-due"
+    stopped = reads.card(SHOE, people.shoe[1][0]).prompt  # another while the table waits
+    reads.prompts[:] = [stopped]
+    yield "real-prompt-stopped"
+    clear()
+    other = 1 - m.to_act()[0]
+    reads.card(SLOT, people.cards_of(other)[0])  # the other seat's card into the slot
+    yield "real-prompt-out-of-turn"
+    clear()
+    reads.reader_error(SLOT, "READER")  # the slot's reader cable out
+    yield "real-prompt-slot-unplugged"
+    clear()
+    reads.reader_error(SHOE, "OVERFLOW")
+    yield "real-prompt-reader-error"
+    clear()
+    reads.unknown(SHOE, "04A1B2C3D4E5F6")
+    yield "real-prompt-unknown-tag"
+    clear()
+    reads.lost(1)
+    yield "real-prompt-lost"
+    clear()
+    reads.disconnected()
+    yield "real-prompt-shoe-unplugged"
+    clear()
+
+
+def take_prompts(outdir: Path, languages: list[str], state: str, size: tuple[int, int] = PROMPT_SIZE,
+                 log: Callable[[str], None] = print) -> list[Path]:
+    """Every real-card question (:data:`PROMPT_SHOTS`) in every language at ``size``."""
+    import pygame
+
+    from display.app import App
+    from display.config import load_config
+    from display.sim_real_cards import SimTable, TwinReaders
+
+    written: list[Path] = []
+    config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": state})
+    people = SimTable(TwinReaders(seed=12, speed=3.0), game="gin", seed=12, auto=False)
+    app = App(config, mode="headless", size=size, state_dir=Path(state) / "real-prompts", seed=12,
+              real_cards=True, readers=people)
+    try:
+        app.start()
+        wait(app, _connected(app))
+        app.start_match("gin", [{"name": "Anastasia", "kind": "human"}, {"name": "Budi", "kind": "human"}])
+        for name in _prompt_shots(app, people):
+            for lang in languages:
+                app.set_language(lang)
+                app.scene.update(app.clock())
+                app.scene.invalidate()
+                app.render()
+                path = outdir / f"{name}-{lang}.png"
+                pygame.image.save(app.screen.surface, str(path))
+                written.append(path)
+                log(str(path))
+            app.set_language("en")
+        app.abandon_match()
+    finally:
+        app.close()
+    return written
 
 
 def _connected(app: Any) -> Callable[[], bool]:

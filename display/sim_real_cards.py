@@ -99,6 +99,7 @@ class SimTable:
         self._seen = 0  # history entries of the match taken in
         self._decided: set[object] = set()
         self._replug_at: float | None = None
+        self._slot_up_at: float | None = None  # the slot's reader cable back in (a slot-only unplug)
         self._mismatch = False
         self._busy_until = 0.0
         self._refilled = False
@@ -395,6 +396,8 @@ class SimTable:
         if p.kind is PromptKind.REPASS:
             again, self.again = self.again, None
             if again is None:
+                if m.reads.answerable(p):
+                    self._touch_ok(m)  # a reader error with no card of ours on its way
                 return
             if again.point == SHOE:
                 seat = again.seat if m.reads.dealing() else (again.seat if again.seat is not None else None)
@@ -404,21 +407,28 @@ class SimTable:
                 self._push(m, again.seat, again.card[0], now, fault="none")
             return
         if p.kind is PromptKind.UNPLUGGED:
-            return  # waiting for the replug
+            if p.point == SLOT and (self._slot_up_at is None or now >= self._slot_up_at):
+                self._slot_up_at = None  # the slot's cable is back: the discard goes through
+                self._play(m, now)
+            return  # (the whole shoe: waiting for the replug)
         if p.kind in (PromptKind.NOT_DUE,):
             if p.seat is not None and p.seat >= 0:
                 self._tap(p.seat, "draw", now)
             else:
-                m.reads.answer()
+                self._touch_ok(m)
             self._busy_until = now + 0.2
             return
         if p.kind is PromptKind.OUT_OF_TURN:
-            if p.card is not None and p.seat is not None:
-                got = self._take(self.tray, p.card)
-                if got is not None:
-                    self.held(p.seat).append(got)
-            if p.seat is not None:
+            got = self._take(self.tray, p.card) if p.card is not None else None
+            if got is not None:
+                if p.seat is not None:
+                    self.held(p.seat).append(got)  # back in his hand
+                else:
+                    self.shoe.insert(0, got)  # it was to go back into the shoe
+            if p.seat is not None and p.why != "dealing":
                 self._tap(p.seat, "draw", now)
+            else:
+                self._touch_ok(m)
             self._busy_until = now + 0.2
             return
         # an unknown tag or a card the table cannot place: the operator voids the hand (PIN)
@@ -426,6 +436,15 @@ class SimTable:
             self.tally.voided += 1
             self._fresh_shoe()
             self._busy_until = now + 0.1
+
+    def _touch_ok(self, m: Any) -> None:
+        """A touch on the question's OK, as a person gives it (the real-card overlay's box)."""
+        real = getattr(self.app, "real", None)
+        rect = getattr(real, "rect", None)
+        if real is not None and rect is not None:
+            real.touch(rect.center)
+        elif m.reads.answer() and real is not None:
+            real.cards_back()
 
     # -- dealing and playing -------------------------------------------------------------------
     def _inject(self) -> str:
@@ -437,8 +456,9 @@ class SimTable:
             return forced
         if not self.faults or self.rng.random() >= self.faults:
             return ""
-        return self.rng.choices(("misread", "double", "not_due", "out_of_turn", "unplug", "unknown"),
-                                weights=(40, 15, 12, 12, 12, 4))[0]
+        return self.rng.choices(("misread", "double", "not_due", "out_of_turn", "unplug", "unknown",
+                                 "reader_error", "slot_unplug"),
+                                weights=(40, 15, 12, 12, 12, 4, 10, 8))[0]
 
     def _pass(self, m: Any, point: str, card: Phys | None, seat: int | None, now: float, *,
               fault: str = "", extra: Phys | None = None) -> None:
@@ -446,6 +466,8 @@ class SimTable:
         self.trace.append(f"{now:.2f} pass {point} {card} seat {seat} {fault} need {m.reads.need()} v{m.version}")
         if fault == "misread":
             self.readers.misread(point)
+        elif fault == "reader_error":
+            self.readers.reader_error(point, "OVERFLOW")  # the board dropped it: passed unread
         elif fault == "double" and extra is not None and card is not None:
             self.readers.double(point, card, extra)
         elif fault == "unknown":
@@ -466,7 +488,7 @@ class SimTable:
             self._replug_at = now + UNPLUG_S
             self.tally.faults += 1
             fault = ""
-        if fault in ("out_of_turn",):
+        if fault in ("out_of_turn", "slot_unplug"):
             fault = ""
         if fault == "not_due" and due:
             fault = ""
@@ -495,6 +517,16 @@ class SimTable:
         fault = fault or self._inject()
         if fault in ("double", "unknown", "not_due", "out_of_turn"):
             fault = ""  # (a slot takes one card at a time in this simulation)
+        if fault == "slot_unplug":
+            # the slot's reader cable comes out as he is about to discard: the board says
+            # so (ERR READER at the slot); he keeps the card until the table reads again
+            self.held(seat).append(phys)
+            self._slot_t.pop(phys, None)
+            self.readers.reader_error(SLOT, "READER")
+            self._slot_up_at = now + UNPLUG_S
+            self._busy_until = now + REACTION_S
+            self.tally.faults += 1
+            return
         if fault == "unplug":
             self.readers.unplug()
             self._replug_at = now + UNPLUG_S
@@ -736,6 +768,9 @@ class TwinReaders:
 
     def unknown(self, point: str) -> None:
         self.twin.unknown(point)
+
+    def reader_error(self, point: str, code: str) -> None:
+        self.twin.reader_error(point, code)
 
     def unplug(self) -> None:
         self.twin.unplug()

@@ -208,6 +208,7 @@ class Twin:
         self._lock = threading.RLock()  # board and hands (API calls come from other threads)
         self._unknown = 0
         self.powered = True
+        self._last_step = now
         self.board = self._new_board(now, boot)
 
     # -- the board -----------------------------------------------------------------------
@@ -345,6 +346,17 @@ class Twin:
         self._queue(point, (uid,), HOLD_MS, GAP_MS, False)
         return uid
 
+    def reader_error(self, point: str, code: str = p.ERR_OVERFLOW, detail: str = "sim",
+                     now: int | None = None) -> None:
+        """The board reports an error at gate ``point`` (READER: its reader stopped
+        answering, as with its cable out; OVERFLOW: reads were dropped): an ERR frame, sent
+        reliably. A card passing meanwhile goes through unread."""
+        with self._lock:
+            self.board.error(code, detail, self._now() if now is None else now, point)
+
+    def _now(self) -> int:
+        return self._last_step
+
     def jam(self, point: str, card: Card | str | None = None, *, seconds: float = 3.0) -> str:
         """The beam stays broken ``seconds`` (board time), then the card passes."""
         uid = to_uid(card) if card is not None else ""
@@ -414,6 +426,7 @@ class Twin:
     def step(self, now: int) -> None:
         """Move the hands and the board to ``now`` (ms) and write what the board sends."""
         with self._lock:
+            self._last_step = now
             if not self.powered:
                 self._unpowered(now)
                 return

@@ -426,7 +426,9 @@ class RealTable:
         return None  # no touch on the table plays a real card
 
     def resolve(self, sit: Situation, call: Call, arg: Any) -> Outcome:
-        prompts = self.reads.prompts
+        # an unplugged reader stops only its own reads (RealCards waits for it): the other
+        # reader and the buttons go on (a draw at the shoe while the slot is out)
+        prompts = [p for p in self.reads.prompts if p.kind is not PromptKind.UNPLUGGED]
         if prompts:
             for p in prompts:  # DRAW: "done" of a question that names him
                 if p.kind in ACK_PROMPTS and p.seat == sit.seat and call is Call.DRAW:
@@ -725,7 +727,7 @@ class RealCards:
         """The open prompts that stop a read at ``point`` from being taken: all but an
         unplug (a card the shoe held while unplugged counts) and, in a deal, a question
         about the slot (the dealer deals on while a card is taken back from the tray)."""
-        dealing = point == SHOE and self.dealing()
+        dealing = self.dealing()
         return [p for p in self.prompts if p.kind is not PromptKind.UNPLUGGED
                 and not (dealing and p.point == SLOT and p.kind in ACK_PROMPTS)]
 
@@ -787,6 +789,9 @@ class RealCards:
         """A card into the slot during a deal: checked against the cards dealt so far (the
         engine's hands are the last hand's): a dealt card goes back to the seat it was
         dealt to; any other card is taken back and the table says so."""
+        for p in self.prompts:  # the same card pushed again: the same question
+            if p.kind is PromptKind.OUT_OF_TURN and p.why == "dealing" and p.card == card and p.uid == uid:
+                return p
         order = deal_order(self.game, self.driver.state)
         seat: int | None = None
         for i, (c, u) in enumerate(zip(self.dealt, self._uids, strict=False)):

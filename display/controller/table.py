@@ -407,7 +407,8 @@ class TableController:
         """What ``seat`` should do now (None: nothing to say). A human in turn who has
         never seen his hand is told first how to look (the first turn)."""
         sit = self.situation(seat, face_up=face_up)
-        if sit.human and not face_up and sit.to_act[:1] == (seat,) and seat not in self.looked:
+        if sit.human and not face_up and self.game.shows_hands and sit.to_act[:1] == (seat,) \
+                and seat not in self.looked:
             return Hint.of(HintCode.HOW_TO_LOOK)
         return self.game.hint(sit)
 

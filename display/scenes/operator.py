@@ -117,6 +117,10 @@ class OperatorScene(Scene):
             from display.scenes.operator_real import draw_enrol
 
             draw_enrol(self, surf)
+        elif self.page == "assign":
+            from display.scenes.operator_real import draw_assign
+
+            draw_assign(self, surf)
         else:
             self._draw_menu(surf)
         return None

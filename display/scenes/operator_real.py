@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.gin_text import card_name as card_label
 from display.i18n import _
 
 
@@ -22,9 +23,51 @@ def items(scene: Any) -> list[tuple[str, Any, str]]:
     reads = getattr(app.match, "reads", None) if app.match is not None else None
     if reads is not None and not reads.dealing() and not app.match.is_over:
         out.append((_("Void this hand (misdeal): deal again"), lambda: void(scene), "void_hand"))
+    if reads is not None and unknown_prompt(reads) is not None:
+        out.append((_("Name the unknown card"), lambda: _do(scene, lambda: None, "assign"), "assign"))
     if reads is not None and reads.prompt is not None:
         out.append((_("The cards are right: go on"), lambda: go_on(scene), "go_on"))
     return out
+
+
+def unknown_prompt(reads: Any) -> Any:
+    """The open question about a tag the deck map does not know, or None."""
+    from display.controller.real_cards import PromptKind
+
+    return next((p for p in reads.prompts if p.kind is PromptKind.UNKNOWN_TAG), None)
+
+
+def assign(scene: Any, card: Any) -> None:
+    """The operator names the unknown tag's card: the deck map learns it (a replaced sticker,
+    a card enrolled alone) and the read is taken where it was made."""
+    reads = scene.app.match.reads
+    result = reads.operator_assign(card)
+    scene.said = _("The tag is now the {card}").format(card=card_label(card)) if result is not None else ""
+    scene.app.real_changed()
+    _do(scene, lambda: None, "menu")
+
+
+def draw_assign(scene: Any, surf: pygame.Surface) -> None:
+    """The 52 cards, a suit to a row: touch the one whose tag the table does not know."""
+    from rummy.cards import RANKS, SUITS, Card
+
+    w, h = scene.size
+    reads = scene.app.match.reads if scene.app.match is not None else None
+    p = unknown_prompt(reads) if reads is not None else None
+    if p is None:
+        scene.page = "menu"
+        return
+    theme.draw_text(surf, _("Which card has the tag {uid}? Touch it").format(uid=p.uid or "?"),
+                    pygame.Rect(int(w * 0.05), int(h * 0.13), int(w * 0.9), int(h * 0.08)), colour=theme.INK)
+    top, bottom = int(h * 0.23), h - int(h * 0.03)
+    row_h = (bottom - top) // len(SUITS)
+    col_w = int(w * 0.94) // len(RANKS)
+    for r, suit in enumerate(SUITS):
+        for c, rank in enumerate(RANKS):
+            card = Card.parse(rank + suit)
+            rect = pygame.Rect(int(w * 0.03) + c * col_w, top + r * row_h, col_w - 3, row_h - 4)
+            scene.button(surf, rect, card_label(card), lambda card=card: assign(scene, card),
+                         name=f"assign_{card}")
 
 
 def void(scene: Any) -> None:

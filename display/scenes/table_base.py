@@ -201,7 +201,8 @@ class TableScene(Scene):
         if isinstance(refusal, StorageError):
             return storage_text(refusal.kind)
         if isinstance(refusal, ActionError):
-            return refusal_text(refusal, name=self.m.name, hidden=hidden)  # the engine's code, translated
+            return refusal_text(refusal, name=self.m.name, hidden=hidden,
+                                looks=self.ctl.game.shows_hands)  # the engine's code, translated
         return str(refusal)
 
     def after_submit(self, seat: int, action: Action) -> None:
