@@ -544,17 +544,32 @@ class RealMode:
         size = max(14, int(min(surf.get_size()) / 30))
         flat = self.app.settings.layout == "flat" and self.app.scene is not None and \
             self.app.scene.name.endswith("_table")
+        m = self.app.match
+        ok = m is not None and m.reads is not None and m.reads.prompt is not None and m.reads.answerable()
+
+        def paint(target: Any, rect: Any) -> None:
+            """The words and, when a touch may answer, the OK the words ask for."""
+            if not ok:
+                theme.draw_paragraph(target, text, rect, size=size, bold=True)
+                return
+            ok_w = max(56, rect.width // 8)
+            pill = pygame.Rect(rect.right - ok_w, rect.centery - min(rect.height, 56) // 2, ok_w, min(rect.height, 56))
+            pygame.draw.rect(target, theme.GOLD, pill, border_radius=10)
+            theme.draw_text(target, "OK", pill, size=size + 4, bold=True, colour=PROMPT_BG)
+            theme.draw_paragraph(target, text, pygame.Rect(rect.left, rect.top, rect.width - ok_w - 10, rect.height),
+                                 size=size, bold=True)
+
         if not flat:
-            theme.draw_paragraph(surf, text, box.inflate(-24, -16), size=size, bold=True)
+            paint(surf, box.inflate(-24, -16))
             return box
         half = pygame.Rect(box.left, box.top, box.width, box.height // 2)  # a copy for the far side
         inner = half.inflate(-24, -8)
         local = pygame.Surface(inner.size).convert()
         local.fill(PROMPT_BG)
-        theme.draw_paragraph(local, text, local.get_rect(), size=size, bold=True)
+        paint(local, local.get_rect())
         surf.blit(pygame.transform.flip(local, True, True), inner)
         pygame.draw.line(surf, theme.GOLD, (box.left + 12, half.bottom), (box.right - 12, half.bottom), 1)
-        theme.draw_paragraph(surf, text, inner.move(0, half.height), size=size, bold=True)
+        paint(surf, inner.move(0, half.height))
         return box
 
     def summary(self) -> str:

@@ -70,6 +70,7 @@ class Pass:
     heard_before: int  # the reader's events the table had taken in when it was passed
     fault: str = ""  # the fault injected with it (misread, double, unknown, not_due, out_of_turn)
     extra: Phys | None = None  # a double's second card
+    asked_before: int = 0  # the number of the table's last question when it was passed
 
 
 class SimTable:
@@ -293,7 +294,7 @@ class SimTable:
             self.pending = None
             return True
         self.pending = None
-        prompt = m.reads.prompt
+        prompt = self._asked_about(m, p)
         self.trace.append(f"{now:.2f} answered {p.point} {p.card}: prompt {prompt}, last {m.history[-1][0] if m.history else None}")
         if prompt is not None and prompt.kind is PromptKind.REPASS and p.point == prompt.point:
             if not p.fault:
@@ -314,6 +315,16 @@ class SimTable:
             elif p.seat is not None:
                 self.held(p.seat).append(p.card)
         return True
+
+    @staticmethod
+    def _asked_about(m: Any, p: Pass) -> Any:
+        """The question the table raised about this pass (the newest since it was passed;
+        another may be first on the screen), or a pass-again at its point still open."""
+        prompts = m.reads.prompts
+        new = [q for q in prompts if q.number > p.asked_before and q.kind is not PromptKind.UNPLUGGED]
+        if new:
+            return new[-1]
+        return next((q for q in prompts if q.kind is PromptKind.REPASS and q.point == p.point), None)
 
     def _card_back(self, p: Pass, to_hand_of: int | None = None) -> None:
         """A card the table did not take: out of the shoe it goes back on top (a double's
@@ -393,7 +404,12 @@ class SimTable:
 
     # -- answering the table's questions -------------------------------------------------------
     def _answer(self, m: Any, p: Any, now: float) -> None:
-        if p.kind is PromptKind.REPASS:
+        """Do what the table's questions say: a card to pass again first, then the first
+        question that is not an unplugged reader (waited out, or the slot's cable back)."""
+        open_ = [q for q in m.reads.prompts if q.kind is not PromptKind.UNPLUGGED]
+        if self.again is not None or open_:
+            p = open_[0] if open_ else p
+        if self.again is not None or p.kind is PromptKind.REPASS:
             again, self.again = self.again, None
             if again is None:
                 if m.reads.answerable(p):
@@ -462,7 +478,7 @@ class SimTable:
 
     def _pass(self, m: Any, point: str, card: Phys | None, seat: int | None, now: float, *,
               fault: str = "", extra: Phys | None = None) -> None:
-        self.pending = Pass(point, card, seat, now, self._heard(m, point), fault, extra)
+        self.pending = Pass(point, card, seat, now, self._heard(m, point), fault, extra, m.reads._numbers)
         self.trace.append(f"{now:.2f} pass {point} {card} seat {seat} {fault} need {m.reads.need()} v{m.version}")
         if fault == "misread":
             self.readers.misread(point)

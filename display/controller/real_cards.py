@@ -589,7 +589,11 @@ class RealCards:
 
     @property
     def prompt(self) -> Prompt | None:
-        """The question on screen (the oldest open one), or None."""
+        """The question on screen: the oldest open one that someone can act on, else an
+        unplugged reader (waited out), else None."""
+        for p in self.prompts:
+            if p.kind is not PromptKind.UNPLUGGED:
+                return p
         return self.prompts[0] if self.prompts else None
 
     # -- what the table shows ---------------------------------------------------------------
