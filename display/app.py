@@ -366,6 +366,15 @@ class App:
         if result.session is None:
             return False
         s = result.session
+        if self.headless and self.real is None and any(seat.get("kind", "human") == "human" for seat in s.seats):
+            # nobody is at a headless table to play it (it would wait for ever, spinning):
+            # it stays in current/ for the table, and the run stops saying so (issue 28)
+            s.close()
+            print(f"headless: not resumed: {s.digest()} in {self.state_dir} has people at the table; "
+                  "it waits there for the table (use another --state-dir)", file=sys.stderr, flush=True)
+            self.running = False
+            self.exit_code = 2
+            return True
         if s.cards not in (None, self.cards_mode):
             # a match of the other kind (virtual cards with computers on a real-card table,
             # or the shoe's cards on a virtual one) cannot go on here: it waits in current/
