@@ -55,6 +55,7 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
     C.WAITING_FOR_ANSWER: lambda p, name: _("Waiting for {name} to answer").format(name=name(p["seat"])),
     C.IS_BUYING: lambda p, name: _("{name} is buying").format(name=name(p["seat"])),
     C.HOW_MANY: lambda p, name: _("How many cards from the discard pile?"),
+    C.BUY_HOW_MANY: lambda p, name: _("Buy how many? “+n”: cards from the stock come too; then your turn ends"),
     C.DRAW_FROM_STOCK: lambda p, name: _("Your turn: DRAW from the stock"),
     C.DRAW_OR_TAKE_PACK: lambda p, name: _("Your turn: DRAW or take {card}").format(card=card_name(p["card"])),
     C.DRAW_TAKE_OR_BUY: lambda p, name: _("Your turn: DRAW, take {card}, or BUY several").format(

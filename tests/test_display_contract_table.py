@@ -90,6 +90,13 @@ def test_c_8_2_in_turn_buy_with_buy_then_a_card_count(tmp_path):
     before = len(m.state.hands[n])
     press(app, n, "buy", clock)
     assert app.scene.ui[n].choose_take
+    # the buttons say what comes with the pack cards and that the turn ends (issue 28)
+    with text_log() as log:
+        app.scene.invalidate()
+        app.render()
+    words = [r.text for r in log]
+    assert any(w.endswith(" +1") or "+1 from the stock, your turn ends" in w for w in words), words
+    assert "Buy how many? “+n”: cards from the stock come too; then your turn ends" in words
     tap(app, f"take2-{n}", clock)
     st = m.state
     # C-8.2: both pack cards and one stock card for the second; no discard; the turn passes

@@ -142,6 +142,7 @@ class HintCode(StrEnum):
     WAITING_FOR_ANSWER = "waiting_for_answer"  # seat
     IS_BUYING = "is_buying"  # seat
     HOW_MANY = "how_many"  # C-8.5
+    BUY_HOW_MANY = "buy_how_many"  # C-8.2: the in-turn buy's count (stock cards come too; the turn ends)
     DRAW_FROM_STOCK = "draw_from_stock"
     DRAW_OR_TAKE_PACK = "draw_or_take_pack"  # card
     DRAW_TAKE_OR_BUY = "draw_take_or_buy"  # card (C-8.2: BUY in turn buys several pack cards)

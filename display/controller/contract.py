@@ -291,6 +291,8 @@ class ContractTable:
         if st.phase == TAKE:
             return Hint.of(HintCode.HOW_MANY)  # C-8.5
         if st.phase == TURN:
+            if _inp(sit).choose_take:  # C-8.2: how many, with the stock cards, and the turn ends
+                return Hint.of(HintCode.BUY_HOW_MANY)
             if any(a.kind == K.BUY and a.target for a in sit.legal):  # C-8.2: BUY in turn buys several
                 return Hint.of(HintCode.DRAW_TAKE_OR_BUY, card=st.top.card)
             if K.DRAW_DISCARD in kinds and not st.stock_only:

@@ -42,6 +42,7 @@ from display.scenes.table_base import TableScene
 from display.viewmodels import contract as vm
 from display.viewmodels.contract import TrayVM
 from rummy.cards import Card
+from rummy.contract.buying import stock_penalty
 from rummy.contract.state import PLAY, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -292,8 +293,20 @@ class ContractTableScene(TableScene):
         for b in calls:
             if b.call is Call.TAKE_CARDS_BUTTON:  # the cards he would take, top first (C-8.2, C-8.5)
                 cards = cards_line([p.card for p in reversed(self.st.discard_pile[-b.arg:])])
-                words: tuple[str, ...] = (ngettext("Take {n} card: {cards}", "Take {n} cards: {cards}", b.arg).format(
-                    n=b.arg, cards=cards), cards)
+                st = self.st
+                first_free = st.phase == TURN or (st.buy is not None and st.buy.first_free)
+                extra = stock_penalty(st.rules, b.arg, first_free)
+                ends = st.phase == TURN or (st.buy is not None and st.buy.buyer == st.turn)  # C-8.2, C-8.4
+                if ends:
+                    also = ngettext("+{n} from the stock, your turn ends", "+{n} from the stock, your turn ends",
+                                    extra).format(n=extra) if extra else _("your turn ends")
+                else:
+                    also = ngettext("+{n} from the stock", "+{n} from the stock", extra).format(n=extra) \
+                        if extra else ""
+                words: tuple[str, ...] = (
+                    ngettext("Take {n} card: {cards}", "Take {n} cards: {cards}", b.arg).format(
+                        n=b.arg, cards=cards) + (" " + also if also else ""), f"{cards} {also}".strip(),
+                    f"{cards} +{extra}" if extra else cards, cards)
                 name = f"take{b.arg}"
             else:
                 words, name = {

@@ -22,6 +22,7 @@ from rummy.cards import Card
 from rummy.contract import flow
 from rummy.contract.kinds import EventKind as E
 from rummy.contract.kinds import Refusal
+from rummy.contract.rules import ContractRules
 from rummy.contract.state import ASK, PENALTY, PLAY, TAKE, TURN, BuyState, ContractState, PileCard
 
 
@@ -234,6 +235,14 @@ def in_turn_buy(
     return execute(state, seat, k, "in_turn", cards)
 
 
+def stock_penalty(rules: ContractRules, k: int, first_free: bool) -> int:
+    """The stock cards that come with ``k`` pack cards (C-8.2, C-8.4, C-8.5): the first one
+    at the in-turn rate for the player in turn (``first_free``), each other at the per-card
+    rate."""
+    per = rules.penalty_out_of_turn_per_card
+    return int((rules.penalty_in_turn_first_card if first_free else per) + (k - 1) * per)
+
+
 def execute(
     state: ContractState, buyer: int, k: int, how: str, cards: tuple[Card, ...] = ()
 ) -> tuple[ContractState, list[Event]]:
@@ -248,8 +257,7 @@ def execute(
     taken = [p.card for p in reversed(state.discard_pile[-k:])]  # top first
     pile = state.discard_pile
     state = replace(state, discard_pile=state.discard_pile[:-k])
-    per = rules.penalty_out_of_turn_per_card
-    penalties = (rules.penalty_in_turn_first_card if first_free else per) + (k - 1) * per
+    penalties = stock_penalty(rules, k, first_free)
     if state.read:
         if buy is None:  # the in-turn buy (C-8.2) asks nobody
             buy = BuyState(pile[-1].card, pile[-1].discarder, buyer=buyer, first_free=True)
