@@ -269,7 +269,8 @@ class SimTable:
         if self._open_prompt is not None and number != self._open_prompt:
             self.tally.recovered += 1
         if p is not None and number != self._open_prompt:
-            self.tally.questions[f"{p.kind}{':' + p.why if p.why else ''}"] += 1
+            detail = p.point if p.kind is PromptKind.UNPLUGGED else p.why  # the slot alone, or the shoe
+            self.tally.questions[f"{p.kind}{':' + detail if detail else ''}"] += 1
         self._open_prompt = number
 
     @staticmethod
