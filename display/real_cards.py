@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -370,13 +370,21 @@ def deal_text(reads: RealCards, name: Callable[[int], str]) -> tuple[str, str]:
     return first, _("Card {n} of {total} out of the shoe").format(n=dealt + 1, total=total)
 
 
-def help_lines(game: str) -> list[str]:
-    """The real-card calls of ``game``, phase by phase (the on-screen help)."""
+#: the phase that follows a deal: the calls the deal screen explains (G-4, C-5.1)
+FIRST_PHASE = {"gin": "upcard", "contract": "turn"}
+
+
+def help_lines(game: str, phases: Iterable[str] | None = None) -> list[str]:
+    """The real-card calls of ``game``, phase by phase (the on-screen help); ``phases``:
+    only those phases' calls (the deal screen: the phase after the deal)."""
     from display.i18n import _ as tr
 
     lines = [tr(READ_WORDS[SHOE]), tr(READ_WORDS[SLOT])]
     seen: set[tuple[str, str]] = set()
-    for (_phase, call), entry in CALL_TABLES[game].items():
+    wanted = None if phases is None else set(phases)
+    for (phase, call), entry in CALL_TABLES[game].items():
+        if wanted is not None and phase not in wanted:
+            continue
         label = BUTTON_NAMES.get(str(call))
         if label is None or (str(call), entry.words) in seen:
             continue

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.gin_text import card_name as card_label
 from display.i18n import N_, _, ngettext
 from display.sim import SimPanel
 
@@ -24,7 +25,8 @@ CARDS_W = 340  # the cards in hand
 STRIP_W = BUTTONS_W + CARDS_W
 CHIP = (36, 24)
 SWITCHES = (("misread", N_("Misread")), ("double", N_("Double")), ("unknown", N_("Unknown tag")),
-            ("unplug", N_("Unplug")))
+            ("reader_error", N_("Reader error")), ("slot_unplug", N_("Slot out")), ("unplug", N_("Unplug")))
+SWITCH_ROWS = 2
 
 
 class RealCardsPanel:
@@ -101,14 +103,15 @@ class RealCardsPanel:
         self._button(surf, auto, _("Computer players: on") if p.auto else _("Computer players: off"),
                      self._toggle_auto, hot=p.auto)
         y += 50
-        sw = (w - 16) // len(SWITCHES)
+        per_row = -(-len(SWITCHES) // SWITCH_ROWS)
+        sw = (w - 16) // per_row
         for i, (name, label) in enumerate(SWITCHES):
-            r = pygame.Rect(8 + i * sw, y, sw - 4, 34)
+            r = pygame.Rect(8 + (i % per_row) * sw, y + (i // per_row) * 34, sw - 4, 30)
             self._button(surf, r, _(label), lambda n=name: p.inject(n), hot=p._forced == name, size=13)
-        y += 40
+        y += 34 * SWITCH_ROWS + 6
         top = p.tray[-1][0] if p.tray else None
         theme.draw_text(surf, ngettext("Pile: {card} ({n} card)", "Pile: {card} ({n} cards)", len(p.tray)).format(
-                            card=top or "-", n=len(p.tray)),
+                            card=card_label(top) if top else "-", n=len(p.tray)),
                         pygame.Rect(8, y, w - 16, 20), size=14, align="left", colour=theme.INK_DIM)
         y += 24
         m = self.app.match
@@ -128,14 +131,15 @@ class RealCardsPanel:
                     break
                 red = card.suit in ("H", "D") if hasattr(card, "suit") else False
                 pygame.draw.rect(surf, (245, 245, 240), r, border_radius=4)
-                theme.draw_text(surf, str(card), r.inflate(-2, -2), size=13, bold=True,
+                theme.draw_text(surf, card_label(card), r.inflate(-2, -2), size=13, bold=True,
                                 colour=theme.RED if red else theme.BLACK)
                 self.targets.append((r, lambda s=seat, c=card: p.click_card(s, c)))
 
     def _button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, act: Any, *, hot: bool = False,
                 size: int = 15) -> None:
         pygame.draw.rect(surf, theme.BUTTON_HOT if hot else theme.BUTTON, rect, border_radius=8)
-        theme.draw_text(surf, label, rect.inflate(-6, -4), size=size, colour=theme.BUTTON_TEXT, bold=True)
+        # wrapped (two lines at most on these small buttons), never cut short in any language
+        theme.draw_paragraph(surf, label, rect.inflate(-6, -4), size=size, colour=theme.BUTTON_TEXT, bold=True)
         self.targets.append((rect, act))
 
     def _toggle_auto(self) -> None:

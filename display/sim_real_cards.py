@@ -709,6 +709,11 @@ class SimTable:
             self._replug_at = now + 2.0
             self.tally.faults += 1
             return
+        if fault == "slot_unplug":  # the slot's reader cable out for two seconds
+            self.readers.reader_error(SLOT, "READER")
+            self._slot_up_at = now + 2.0
+            self.tally.faults += 1
+            return
         self._forced = fault
 
 

@@ -15,7 +15,7 @@ import pygame
 from display import theme
 from display.i18n import _, ngettext
 from display.layout import centre_area, seat_panels
-from display.real_cards import deal_text, help_lines
+from display.real_cards import FIRST_PHASE, deal_text, help_lines
 from display.scenes.base import Scene
 from rummy.actions import TABLE
 
@@ -90,12 +90,12 @@ class DealTableScene(Scene):
                         colour=theme.GOLD if next_seat == TABLE else theme.INK)
         theme.draw_text(surf, second, pygame.Rect(area.left, area.top + int(area.height * 0.29), area.width,
                                                   int(area.height * 0.1)))
-        lines = help_lines(m.game)
+        # what the readers do, and the calls of the phase after the deal (nothing cut short:
+        # each line wraps in its share of the box, issue 28)
+        lines = help_lines(m.game, (FIRST_PHASE[m.game],))
         box = pygame.Rect(area.left + 12, area.top + int(area.height * 0.42), area.width - 24,
                           int(area.height * 0.56))
-        rows = -(-len(lines) // 2)  # two columns
-        line_h = max(12, box.height // max(1, rows))
-        col_w = box.width // 2
+        line_h = box.height // max(1, len(lines))
         for i, line in enumerate(lines):
-            r = pygame.Rect(box.left + (i // rows) * col_w, box.top + (i % rows) * line_h, col_w - 8, line_h)
-            theme.draw_text(surf, line, r, align="left", size=min(line_h - 2, 20), colour=theme.INK_DIM)
+            r = pygame.Rect(box.left, box.top + i * line_h, box.width, line_h)
+            theme.draw_paragraph(surf, line, r, size=min(20, max(12, line_h // 2)), colour=theme.INK_DIM, align="left")
