@@ -131,3 +131,38 @@ def test_the_seating_screen_offers_no_computer_seats_with_real_cards(tmp_path, l
         i18n.set_language("en")
         app.close()
         people.close()
+
+
+def test_the_operator_names_an_unknown_tag_mid_hand_and_the_draw_is_taken(tmp_path):
+    """Issue 28: a single replaced tag mid-hand: the operator names its card on the 52-card
+    page; the deck map learns it (a table's real map keeps it beside, ``<map>.learned.map``;
+    the simulator's is built in) and the read is taken as that card: the hand goes on."""
+    app, people = real_app(tmp_path, game="gin", seed=4, faults=0.0)
+    app.start()
+    m = app.match
+    assert wait(app, lambda: app.match is not None and not app.match.reads.dealing() and bool(app.match.to_act()),
+                120)
+    m = app.match
+    people.auto = False
+    assert wait(app, lambda: people.pending is None)
+    # both pass the upcard (G-4), so the non-dealer must draw from the shoe
+    from display.controller import Call
+
+    while m.reads.need() is None and str(m.state.hand.phase) == "upcard":
+        m.controller.perform(m.to_act()[0], Call.KNOCK)
+        app.frame()
+    need = m.reads.need()
+    assert need is not None
+    seat = int(need.seat)
+    card, _deck = people.shoe.pop(0)  # the card drawn: its sticker was replaced
+    uid = people.readers.twin.unknown("shoe")
+    assert wait(app, lambda: m.reads.prompt is not None and m.reads.prompt.kind == "unknown_tag")
+    operator(app)
+    touch(app, "assign")
+    assert app.scene.page == "assign"
+    touch(app, f"assign_{card}")
+    assert app.scene.page == "menu" and m.reads.prompt is None
+    assert m.history[-1][0].kind == "draw_stock" and m.history[-1][0].card == card
+    assert card in m.state.hand.hands[seat]
+    assert app.real.shoe.link.receiver.deck_map.get(uid) == card  # the map knows the new tag
+    app.close()
