@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from display.controller import TableController, controller_for
+from display.names import display_name
 from display.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
 from rummy.players import player
@@ -81,7 +82,9 @@ class MatchDriver:
         return seat not in self.players
 
     def name(self, seat: int) -> str:
-        return str(self.seats[seat].get("name", f"Seat {seat + 1}"))
+        """Seat ``seat``'s name in the table's language now (display.names: a default
+        "Player 1" is worded at draw time, not when the seat was made)."""
+        return display_name(self.seats[seat]) or f"Seat {seat + 1}"
 
     def _deal_pending(self) -> bool:
         return bool(self.engine.decks_to_deal(self.state))

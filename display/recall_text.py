@@ -22,10 +22,12 @@ from typing import Any
 
 from display.gin_text import card_name, cards_line
 from display.i18n import _, ngettext
+from display.names import record_names
 
 
 class Names:
-    """The little of a match driver that the event texts need: names and seats."""
+    """The little of a match driver that the event texts need: names and seats
+    (``players``: the names as shown, :func:`display.names.record_names` of a record)."""
 
     def __init__(self, players: Sequence[str]) -> None:
         self.seats = [{"name": p} for p in players]
@@ -76,7 +78,7 @@ def hand_label(rec: Any) -> str:
 
 def hand_title(rec: Any) -> str:
     """"Gin · hand 3 · Ann – Bob" (the game, the hand in its match, the players)."""
-    return f"{hand_label(rec)} · {' – '.join(rec.players)}"
+    return f"{hand_label(rec)} · {' – '.join(record_names(rec))}"
 
 
 def _events(rec: Any, kind: str) -> list[dict[str, Any]]:
@@ -221,7 +223,7 @@ def _contract_summary(names: Names, rec: Any) -> list[str]:
 # -- the public API ---------------------------------------------------------------------------
 def summary_lines(rec: Any) -> list[str]:
     """The hand in one block (the ``--brief`` recall and the screen's summary)."""
-    names = Names(rec.players)
+    names = Names(record_names(rec))
     return _contract_summary(names, rec) if rec.game == "contract" else _gin_summary(names, rec)
 
 
@@ -283,7 +285,8 @@ def step_text_lines(game: str, players: Sequence[str], step: Any) -> list[str]:
 
 def step_lines(rec: Any) -> list[tuple[int, list[str]]]:
     """Every step of the hand, numbered from 1 within the hand, with its lines."""
-    return [(n, step_text_lines(rec.game, rec.players, s)) for n, s in enumerate(rec.steps, start=1)]
+    names = record_names(rec)
+    return [(n, step_text_lines(rec.game, names, s)) for n, s in enumerate(rec.steps, start=1)]
 
 
 def hand_lines(rec: Any, *, brief: bool = False) -> list[str]:

@@ -8,6 +8,13 @@
 
 ``--state-dir DIR`` picks the state directory (default: from the config, see
 ``display.config``); the database is ``<state dir>/records.sqlite3``.
+
+Players are the names entered at the table. A seat nobody named ("Player 1", "Computer 2")
+is shown by its language-neutral code whatever language the table spoke (older records
+hold "Игрок 1": shown "Player 1"), and is no player across matches: the leaderboard leaves
+unnamed people out, and ``--all`` lists each unnamed computer under the ranked players,
+once per match with the match's number (``#12``, as ``list`` numbers matches), unranked:
+"Computer 2" of match #3 and of match #8 are never one row.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from pathlib import Path
 from display.config import load_config
 from rummy.records import JournalError
 from rummy.session import ARCHIVE
-from rummy.store import DB_NAME, Store, StoreError
+from rummy.store import DB_NAME, Store, StoreError, default_code
 
 
 def _state_dir(args: argparse.Namespace) -> Path:
@@ -38,8 +45,10 @@ def _list(store: Store, limit: int) -> None:
         print("no finished games yet")
     for m in rows:
         winners = set(m.get("winners") or ([] if m["winner"] is None else [m["winner"]]))
+        named = list(m.get("named") or [])
         players = ", ".join(
-            f"{name} {total if total is not None else '-'}{' *' if seat in winners else ''}"
+            f"{_shown(name, named[seat] if seat < len(named) else None)} "
+            f"{total if total is not None else '-'}{' *' if seat in winners else ''}"
             for seat, (name, total) in enumerate(zip(m["players"], m["totals"], strict=True)))
         preset = f" {m['preset']}" if m["preset"] else ""
         ended = "  (abandoned: no winner)" if m.get("reason") == "abandoned" else ""
@@ -47,8 +56,15 @@ def _list(store: Store, limit: int) -> None:
               f"{'hand' if m['hands'] == 1 else 'hands'}  {players}{ended}")
 
 
+def _shown(name: str, named: bool | None) -> str:
+    """A stored name for the terminal: a default seat's by its code (``rummy.store``)."""
+    return name if named is True else default_code(name) or name
+
+
 def _leaderboard(store: Store, game: str | None, everyone: bool) -> None:
-    """One board per game (gin match totals and contract scores are never one column)."""
+    """One board per game (gin match totals and contract scores are never one column).
+    With ``everyone``, each game's unnamed computers follow its ranked players, one row
+    per match and seat ("Computer 2  #12"), unranked (``rummy.store.Store.leaderboard``)."""
     rows = store.leaderboard(game, humans_only=not everyone)
     if not rows:
         print("no finished games yet" if everyone else
@@ -62,9 +78,17 @@ def _leaderboard(store: Store, game: str | None, everyone: bool) -> None:
         print(f"== {g}" + ("" if everyone else " (humans; --all to include the computers)"))
         print(f"{'#':>3} {'player':<20} {'played':>6} {'won':>5} {'win %':>6} {'points':>7} "
               f"{'abandoned':>9}")
-        for r in (r for r in rows if r.game == g):
-            tied = "=" if sum(1 for o in rows if o.game == g and o.rank == r.rank) > 1 else " "
+        ranked = [r for r in rows if r.game == g and r.match_id is None]
+        for r in ranked:
+            tied = "=" if sum(1 for o in ranked if o.rank == r.rank) > 1 else " "
             print(f"{r.rank:>2}{tied} {r.name:<20} {r.played:>6} {r.won:>5} "
+                  f"{100 * r.win_rate:>5.0f}% {r.points:>7} {r.abandoned:>9}")
+        per_match = [r for r in rows if r.game == g and r.match_id is not None]
+        if per_match:
+            print("    unnamed computers, match by match (not ranked):")
+        for r in per_match:
+            name = f"{r.name}  #{r.match_id}"
+            print(f"  - {name:<20} {r.played:>6} {r.won:>5} "
                   f"{100 * r.win_rate:>5.0f}% {r.points:>7} {r.abandoned:>9}")
 
 
@@ -141,7 +165,8 @@ def parser() -> argparse.ArgumentParser:
                                    "abandoned matches give no win and no points.")
     c.add_argument("--game", choices=("gin", "contract"), default=None, help="one game only")
     c.add_argument("--all", action="store_true", dest="everyone",
-                   help="include the computer players")
+                   help="include the computer players (an unnamed one once per match, "
+                        "not ranked)")
     c = sub.add_parser("recall", parents=[common], help="the last N hands, step by step",
                        description="The last N hands (default 10), step by step: both hands, "
                                    "melds, deadwood, layoffs and the score.")

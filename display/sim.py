@@ -103,7 +103,8 @@ class SimPanel:
         area = pygame.Rect(6, 36, w - 12, h - 36 - key_h)
         block_h = area.height // n
         self.buttons = []
-        names = {i: s.get("name", "") for i, s in enumerate(self.app.match.seats)} if self.app.match else {}
+        m = self.app.match  # names in the table's language (display.names)
+        names = {i: m.name(i) for i in range(len(m.seats))} if m is not None else {}
         for row, seat in enumerate(self._seat_order(n)):
             block = pygame.Rect(area.left, area.top + row * block_h, area.width, block_h - 6)
             pygame.draw.rect(surf, (48, 48, 58), block, border_radius=10)

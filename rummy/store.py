@@ -32,9 +32,14 @@ from rummy.records import Journal, JournalError, Replay, read_journal, replay
 
 # The table's default seat names ("Player 1", "Computer 2") in every language it speaks:
 # not players (a name entered at the table is). Journals say so with ``named`` per seat;
-# these words recognise the seats of journals and stores written before that.
-DEFAULT_NAME_WORDS = ("Player", "Computer", "Pemain", "Komputer", "Игрок", "Компьютер",
-                      "Jogador", "Computador", "Bot")
+# these words recognise the seats of journals and stores written before that. A seat
+# nobody named is stored language-neutral, as the English code "Player 1" / "Computer 2"
+# (:func:`seat_code`), and worded in the table's language only when shown
+# (``display.names``); journals and stores written before that hold the name in the
+# language of the table that made it ("Игрок 1"), which :func:`default_code` reads back.
+PLAYER_WORDS = ("Player", "Pemain", "Игрок", "Jogador")
+COMPUTER_WORDS = ("Computer", "Komputer", "Компьютер", "Computador")
+DEFAULT_NAME_WORDS = (*PLAYER_WORDS, *COMPUTER_WORDS, "Bot")
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: matches, players, seats, hands with their results
@@ -178,7 +183,10 @@ class Step:
 
 @dataclass(frozen=True)
 class HandRecord:
-    """A recorded hand with its players, results and steps."""
+    """A recorded hand with its players, results and steps. ``players`` are the stored
+    names; ``named[i]`` says whether seat ``i``'s was entered at the table (False: a default
+    "Player 1" / "Computer 2", worded in the table's language when shown, ``display.names``)
+    and ``kinds[i]`` is ``human`` or ``computer``."""
 
     match_id: int
     game: str
@@ -188,13 +196,19 @@ class HandRecord:
     players: list[str]
     results: list[dict[str, Any]]
     steps: list[Step]
+    named: tuple[bool, ...] = ()
+    kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class LeaderRow:
     """One player in one game's leaderboard. ``played``, ``won`` and ``points`` count the
     matches the rules ended; ``abandoned`` those given up (no win, no points). ``rank`` is
-    shared by players equal in wins and points (1, 1, 3)."""
+    shared by players equal in wins and points (1, 1, 3).
+
+    A computer seat nobody named is no player across matches: its row is one match's seat
+    (``match_id`` that match, ``named`` False, ``name`` the language-neutral code "Computer
+    2", ``rank`` 0: not ranked), so "Computer 2" of two matches are two rows."""
 
     name: str
     played: int
@@ -204,6 +218,8 @@ class LeaderRow:
     rank: int = 0
     abandoned: int = 0
     kind: str = "human"
+    match_id: int | None = None  # an unnamed computer's match; None: a player of every match
+    named: bool = True
 
     @property
     def win_rate(self) -> float:
@@ -211,11 +227,29 @@ class LeaderRow:
 
 
 _DEFAULT_NAME = re.compile(r"^(?:" + "|".join(DEFAULT_NAME_WORDS) + r") \d+$")
+_TABLE_NAME = re.compile(r"^(" + "|".join(PLAYER_WORDS + COMPUTER_WORDS) + r") (\d+)$")
 
 
 def is_default_name(name: str) -> bool:
     """True for a seat name the table gave ("Player 1", "Komputer 2"), not one entered."""
     return bool(_DEFAULT_NAME.match(name.strip()))
+
+
+def seat_code(kind: str, seat: int) -> str:
+    """The stored name of seat ``seat`` (from 0) when nobody named it: "Player 1" for a
+    person, "Computer 2" for a computer player; language-neutral (``display.names`` words
+    it in the table's language when it is shown)."""
+    return f"{'Computer' if kind == 'computer' else 'Player'} {seat + 1}"
+
+
+def default_code(name: str) -> str | None:
+    """The language-neutral code of a default seat name in any of the table's languages
+    ("Игрок 2" -> "Player 2", "Computador 3" -> "Computer 3"); None for any other name
+    (one entered at the table, or a script's "Bot 1")."""
+    m = _TABLE_NAME.match(name.strip())
+    if m is None:
+        return None
+    return f"{'Computer' if m.group(1) in COMPUTER_WORDS else 'Player'} {int(m.group(2))}"
 
 
 def seat_named(info: Any) -> bool:
@@ -468,9 +502,14 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------
     def _players(self, match_id: int) -> list[str]:
-        return [r[0] for r in self._db.execute(
-            "SELECT p.name FROM match_players mp JOIN players p ON p.id = mp.player_id"
-            " WHERE mp.match_id = ? ORDER BY mp.seat", (match_id,))]
+        return [r[0] for r in self._seats(match_id)]
+
+    def _seats(self, match_id: int) -> list[tuple[str, bool, str]]:
+        """``(name, named, kind)`` per seat of a match, in seat order."""
+        return [(str(r[0]), bool(r[1]), str(r[2])) for r in self._db.execute(
+            "SELECT p.name, mp.named, mp.kind FROM match_players mp"
+            " JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat",
+            (match_id,))]
 
     @_guarded("read the last hands")
     def last_hands(self, n: int = 10) -> list[HandRecord]:
@@ -484,27 +523,31 @@ class Store:
                      in self._db.execute("SELECT action_no, seat, action_json, events_json, text"
                                          " FROM hand_steps WHERE hand_id = ? ORDER BY step_no",
                                          (hid,))]
-            out.append(HandRecord(mid, game, preset, finished, hand_no, self._players(mid),
-                                  json.loads(results), steps))
+            seats = self._seats(mid)
+            out.append(HandRecord(mid, game, preset, finished, hand_no, [s[0] for s in seats],
+                                  json.loads(results), steps, tuple(s[1] for s in seats),
+                                  tuple(s[2] for s in seats)))
         return out
 
     @_guarded("read the matches")
     def matches(self, limit: int = 50) -> list[dict[str, Any]]:
         """Recent matches, newest first: id, time, game, preset, players, totals, winner,
-        reason (``finished`` or ``abandoned``)."""
+        reason (``finished`` or ``abandoned``); ``named`` per seat (False: a default seat
+        name, :func:`default_code` gives its language-neutral code)."""
         out = []
         for mid, game, preset, finished, actions, winner, reason in self._db.execute(
                 "SELECT id, game, preset, finished, actions, winner_seat, reason FROM matches"
                 " ORDER BY id DESC LIMIT ?", (limit,)).fetchall():
             rows = self._db.execute(
-                "SELECT total, won FROM match_players WHERE match_id = ? ORDER BY seat",
+                "SELECT total, won, named FROM match_players WHERE match_id = ? ORDER BY seat",
                 (mid,)).fetchall()
             hands = self._db.execute("SELECT COUNT(*) FROM hands WHERE match_id = ?",
                                      (mid,)).fetchone()[0]
             out.append({"id": mid, "finished": finished, "game": game, "preset": preset,
                         "players": self._players(mid), "totals": [r[0] for r in rows],
                         "winner": winner, "winners": [i for i, r in enumerate(rows) if r[1]],
-                        "reason": reason, "hands": hands, "actions": actions})
+                        "reason": reason, "hands": hands, "actions": actions,
+                        "named": [bool(r[2]) for r in rows]})
         return out
 
     @_guarded("read the leaderboard")
@@ -513,9 +556,16 @@ class Store:
 
         Rows are per game (gin match totals and contract scores are never added up): with
         ``game`` None, every game's board one after the other. Only names entered at the
-        table count as players (a default "Player 1" is none); ``humans_only`` (default)
-        leaves the computers out. Abandoned matches give no win and no points; they are
-        counted in ``abandoned``. Equal wins and points share a rank.
+        table count as players (a default "Player 1" is none: not on the board at all);
+        ``humans_only`` (default) leaves the computers out. Abandoned matches give no win
+        and no points; they are counted in ``abandoned``. Equal wins and points share a rank.
+
+        With ``humans_only`` False a computer seat nobody named is listed per match, after
+        the ranked players of its game, oldest match first, unranked (``rank`` 0,
+        ``match_id`` its match, ``name`` the code "Computer 2" whatever language the table
+        spoke): "Computer 2" of match 3 and "Computer 2" of match 8 are two computers that
+        happened to sit in seat 2, not one player whose record adds up (a pub ranks people;
+        the house computer's results are worth seeing match by match only).
         """
         where, args = ["mp.named = 1 OR mp.kind = 'computer'"], []
         if game:
@@ -524,17 +574,26 @@ class Store:
         if humans_only:
             where.append("mp.kind = 'human'")
         done = "m.reason = 'finished'"
+        # a named seat is a player of every match (grouped by name); an unnamed one is one
+        # match's seat (grouped by match and seat: never merged across matches)
+        who = "CASE WHEN mp.named = 1 THEN 'p' || p.id ELSE 'm' || mp.match_id || '.' || mp.seat END"
         sql = ("SELECT m.game, p.name, MIN(mp.kind),"
                f" SUM({done}), SUM(CASE WHEN {done} THEN mp.won ELSE 0 END),"
-               f" SUM(CASE WHEN {done} THEN COALESCE(mp.total, 0) ELSE 0 END), SUM(NOT {done})"
+               f" SUM(CASE WHEN {done} THEN COALESCE(mp.total, 0) ELSE 0 END), SUM(NOT {done}),"
+               " MAX(mp.named), MIN(mp.match_id), MIN(mp.seat)"
                " FROM match_players mp JOIN players p ON p.id = mp.player_id"
                " JOIN matches m ON m.id = mp.match_id"
                " WHERE " + " AND ".join(f"({w})" for w in where)
-               + " GROUP BY m.game, p.id")
+               + f" GROUP BY m.game, {who}")
         rows = sorted(self._db.execute(sql, args).fetchall(),
-                      key=lambda r: (r[0], -r[4], -r[5], r[3], r[1].casefold()))
+                      key=lambda r: (r[0], 0, -r[4], -r[5], r[3], r[1].casefold(), 0, 0) if r[7]
+                      else (r[0], 1, 0, 0, 0, "", r[8], r[9]))
         out: list[LeaderRow] = []
-        for g, name, kind, played, won, points, abandoned in rows:
+        for g, name, kind, played, won, points, abandoned, named, mid, _seat in rows:
+            if not named:  # one match's unnamed computer: not ranked
+                out.append(LeaderRow(default_code(name) or name, played, won, points, g, 0,
+                                     abandoned, kind, int(mid), False))
+                continue
             prev = out[-1] if out else None
             if prev is not None and prev.game == g and (prev.won, prev.points) == (won, points):
                 rank = prev.rank

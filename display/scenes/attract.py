@@ -17,6 +17,7 @@ from display import cardart, theme
 from display.i18n import LANGUAGES, _
 from display.scenes.base import Scene, Target
 from rummy.cards import Card
+from rummy.store import seat_code
 
 SHOW_CARDS = (Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C"), Card(10, "S"))
 
@@ -52,8 +53,8 @@ class AttractScene(Scene):
         super().update(now)
         if self.app.headless and self.app.frames >= 2 and self.app.match is None:
             self.app.start_match(self.app.forced_game or "gin", [
-                {"name": _("Computer {n}").format(n=i + 1), "kind": "computer", "bot": "basic",
-                 "named": False}
+                {"name": seat_code("computer", i), "kind": "computer", "bot": "basic",
+                 "named": False}  # the code, worded when shown (display.names)
                 for i in range(2 if (self.app.forced_game or "gin") == "gin" else 4)])
 
     # -- layout -------------------------------------------------------------------------------

@@ -2,7 +2,10 @@
 ``rummy.store.Store.leaderboard``.
 
 Touch the game buttons for gin or contract (their points are never added up). Named
-human players only; equal wins and points share a rank. Read only.
+human players only: a default seat ("Player 2") is nobody's record, and the computers, one
+per match when listed at all (``rummy-table records leaderboard --all``), are no players of
+this board. Equal wins and points share a rank. Read only. Names are drawn through
+``display.names`` (a default seat's code in the table's language, should one be shown).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import pygame
 
 from display import theme
 from display.i18n import N_, _
+from display.names import display_name
 from display.scenes.base import ReturnsBack, Scene
 
 FILTERS = (("gin", N_("Gin")), ("contract", N_("Contract")))
@@ -92,5 +96,6 @@ class LeaderboardScene(ReturnsBack, Scene):
         row(heads, box.top, theme.GOLD, True)
         for n, r in enumerate(self.rows[:ROWS], start=1):
             # the league's standings come ranked by rating, without a rank of their own
-            row([getattr(r, "rank", n), r.name, r.played, r.won, r.points], box.top + n * line)
+            name = r.name if self.game == LEAGUE else display_name(r)  # league names: as registered
+            row([getattr(r, "rank", n), name, r.played, r.won, r.points], box.top + n * line)
         return None

@@ -17,6 +17,7 @@ import pygame
 
 from display import theme
 from display.i18n import _
+from display.names import record_names
 from display.recall_text import hand_label, step_text_lines, summary_lines
 from display.scenes.base import ReturnsBack, Scene
 
@@ -106,7 +107,8 @@ class RecallScene(ReturnsBack, Scene):
         rec = self.hand
         t = self.touch
         line = max(16, int(self.size[1] * 0.045))
-        head = " – ".join(rec.players) + " · " + _("finished {when}").format(
+        names = record_names(rec)  # default seats in this table's language (display.names)
+        head = " – ".join(names) + " · " + _("finished {when}").format(
             when=rec.finished.replace("T", " ")[:16])
         theme.draw_text(surf, head, pygame.Rect(box.left, box.top, box.width, line), align="left",
                         colour=theme.INK_DIM)
@@ -129,7 +131,7 @@ class RecallScene(ReturnsBack, Scene):
         # the current step in full (a deal shows both hands), the steps before it one line each
         detail_h = 4 * int(line * 0.9) + 6
         detail = pygame.Rect(box.left, nav.top - line - 8 - detail_h, box.width, detail_h)
-        current = step_text_lines(rec.game, rec.players, rec.steps[self.step])
+        current = step_text_lines(rec.game, names, rec.steps[self.step])
         pygame.draw.rect(surf, theme.PANEL_ACTIVE, detail.inflate(6, 2), border_radius=6)
         theme.draw_paragraph(surf, f"{self.step + 1}. " + "\n".join(current), detail,
                              size=int(line * 0.8), align="left", colour=theme.GOLD)
@@ -138,7 +140,7 @@ class RecallScene(ReturnsBack, Scene):
         first = max(0, self.step - rows)
         size = max(12, int(line * 0.75))
         for j in range(first, self.step):
-            text = clip(f"{j + 1}. {step_text(rec.game, rec.players, rec.steps[j])}", area.width, size)
+            text = clip(f"{j + 1}. {step_text(rec.game, names, rec.steps[j])}", area.width, size)
             r = pygame.Rect(area.left, area.top + (j - first) * line, area.width, line)
             theme.draw_text(surf, text, r, align="left", size=size, colour=theme.INK_DIM)
 

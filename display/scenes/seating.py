@@ -1,4 +1,9 @@
-"""Seating: how many seats (2 for gin, 2–6 for contract), human or computer, and names."""
+"""Seating: how many seats (2 for gin, 2–6 for contract), human or computer, and names.
+
+A seat nobody names goes into the match as the language-neutral code "Player 1" /
+"Computer 2" with ``named: false`` (``rummy.store.seat_code``); it is worded in the table's
+language wherever it is shown (``display.names``), here too.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,10 @@ import pygame
 
 from display import theme
 from display.i18n import _
+from display.names import default_name
 from display.scenes.base import Scene
 from rummy.players import DEFAULT_LEVEL, LEVELS
+from rummy.store import seat_code, seat_named
 
 SEATS = {"gin": (2, 2), "contract": (2, 6)}
 
@@ -45,25 +52,25 @@ class SeatingScene(Scene):
                 self.levels[i] = str(seat["bot"])
             if seat.get("league_id") is not None:
                 self.league_ids[i] = int(seat["league_id"])
-            name = str(seat.get("name") or "")
-            self.names[i] = name if name and name != self._default_name(i) else None
-
-    def _default_name(self, i: int) -> str:
-        if self.kinds[i] == "computer":
-            return _("Computer {n}").format(n=i + 1)
-        return _("Player {n}").format(n=i + 1)
+            # a default seat stays one, in whatever language it was stored ("Игрок 1" of a
+            # Russian table is "Jogador 1" here on a Portuguese one, not a typed name)
+            name = str(seat.get("name") or "").strip()
+            self.names[i] = name if name and seat_named(seat) else None
 
     def seat_name(self, i: int) -> str:
+        """Seat ``i``'s name as shown: the entered one, else the default in this language."""
         if self.names[i]:
             return str(self.names[i])
-        return self._default_name(i)
+        return default_name(seat_code(self.kinds[i], i))
 
     def seats(self) -> list[dict]:
         # ``named``: a name entered here makes a player in the records; a default
-        # "Player 1" does not (rummy.store keys the records by entered names only).
+        # "Player 1" does not (rummy.store keys the records by entered names only). The
+        # default is stored as its code, never in this table's language (display.names).
         out = []
         for i in range(self.count):
-            seat: dict[str, Any] = {"name": self.seat_name(i), "kind": self.kinds[i],
+            name = self.names[i] or seat_code(self.kinds[i], i)
+            seat: dict[str, Any] = {"name": name, "kind": self.kinds[i],
                                     "bot": self.levels[i], "named": bool(self.names[i])}
             if self.league_ids[i] is not None and self.kinds[i] == "human":
                 seat["league_id"] = self.league_ids[i]
