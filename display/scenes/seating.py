@@ -84,6 +84,13 @@ class SeatingScene(Scene):
         self.league_ids[i] = None
         self.dirty = True
 
+    @staticmethod
+    def level_size(rect: pygame.Rect) -> int:
+        """One text size for every level name on this screen (the largest at which the
+        longest fits its button): "Easy" and "Medium" side by side never in two sizes."""
+        inner = rect.inflate(-min(max(12, rect.height // 3), rect.width // 5), -max(6, rect.height // 4))
+        return min(theme.fit_size(level_name(lv), inner, int(rect.height * 0.42), True) for lv in LEVELS)
+
     def next_level(self, i: int) -> None:
         self.levels[i] = LEVELS[(LEVELS.index(self.levels[i]) + 1) % len(LEVELS)]
         self.dirty = True
@@ -164,7 +171,7 @@ class SeatingScene(Scene):
             if computer:  # the level, one tap to the next (easy, medium, hard)
                 level = pygame.Rect(kind.right + int(w * 0.01), y, int(w * 0.13), kind.height)
                 self.button(surf, level, level_name(self.levels[i]), functools.partial(self.next_level, i),
-                            name=f"level-{i}")
+                            name=f"level-{i}", size=self.level_size(level))
         foot = pygame.Rect(int(w * 0.05), h - foot_h - int(h * 0.03), int(w * 0.9), foot_h)
         self.button(surf, pygame.Rect(foot.left, foot.top, int(w * 0.25), foot_h), _("Back"),
                     lambda: self.app.goto("choice"), name="back")
