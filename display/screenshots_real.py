@@ -14,7 +14,8 @@ from typing import Any
 
 REAL_SHOTS = ("real-deal", "real-misread", "contract-real-buy")
 #: each question the table asks about a read (issue 28), shot at the Pi screen's 800x480
-PROMPT_SHOTS = ("real-prompt-deal-slot", "real-prompt-not-due", "real-prompt-stopped", "real-prompt-out-of-turn",
+PROMPT_SHOTS = ("real-prompt-deal-slot", "real-prompt-not-due", "real-prompt-stopped", "real-prompt-not-back",
+                "real-prompt-out-of-turn",
                 "real-prompt-slot-unplugged", "real-prompt-reader-error", "real-prompt-unknown-tag",
                 "real-prompt-lost", "real-prompt-shoe-unplugged")
 PROMPT_SIZE = (800, 480)
@@ -90,6 +91,12 @@ def _prompt_shots(app: Any, people: Any) -> Iterator[str]:
     reads.prompts[:] = [stopped]
     yield "real-prompt-stopped"
     clear()
+    reads.card(SHOE, loose)
+    reads.answer()  # "it is back in the shoe" ... but it comes through the slot
+    reads.card(SLOT, loose)
+    yield "real-prompt-not-back"
+    clear()
+    reads.returned.clear()
     other = 1 - m.to_act()[0]
     reads.card(SLOT, people.cards_of(other)[0])  # the other seat's card into the slot
     yield "real-prompt-out-of-turn"
