@@ -42,7 +42,8 @@ def card_at(suit: int, rank: int) -> Card | None:
 class Memory:
     """One seat's knowledge of the current hand (see the module docstring)."""
 
-    hand_key: tuple[int, int] = (-1, -1)
+    hand_key: tuple[int, int, int, Card | None] = (-1, -1, -1, None)
+    stock_seen: int = 10**6  # the smallest stock seen in this hand: it never grows within one
     dead: set[Card] = field(default_factory=set)
     opp_has: set[Card] = field(default_factory=set)
     opp_took: list[Card] = field(default_factory=list)  # in order, kept after discards
@@ -57,15 +58,20 @@ class Memory:
 
     def observe(self, view: SeatView) -> None:
         """Update from the view at one of our decisions."""
-        key = (view.game_number, view.hand_number)
-        if key != self.hand_key:
+        # The hand's identity: its number in the match and the deal's public marks (dealer,
+        # upcard, G-3.2); the stock only shrinks within a hand (G-5.1). A player reused for
+        # another match (hand 1 of game 1 again) starts afresh (issue 30).
+        key = (view.game_number, view.hand_number, view.dealer, view.upcard)
+        if key != self.hand_key or view.stock_size > self.stock_seen:
             self.reset(key, view)
+            self.stock_seen = view.stock_size
         elif self.after_me is not None and view.hand_phase in ("draw", "forced_draw", "last_chance"):
             self._opponent_turn(view, *self.after_me)
         self.after_me = None
+        self.stock_seen = min(self.stock_seen, view.stock_size)
         self._sync_pile(view)
 
-    def reset(self, key: tuple[int, int], view: SeatView) -> None:
+    def reset(self, key: tuple[int, int, int, Card | None], view: SeatView) -> None:
         """A new hand: only the upcard is known (G-3.2)."""
         self.__init__()  # type: ignore[misc]
         self.hand_key = key
