@@ -438,7 +438,9 @@ class SimTable:
         if p.kind is PromptKind.OUT_OF_TURN:
             got = self._take(self.tray, p.card) if p.card is not None else None
             if got is not None:
-                if p.seat is not None:
+                if p.seat is not None and p.why == "discard_taken_card":
+                    self.held(p.seat).insert(0, got)  # C-5.3: he keeps it; the other copy goes next
+                elif p.seat is not None:
                     self.held(p.seat).append(got)  # back in his hand
                 else:
                     self.shoe.insert(0, got)  # it was to go back into the shoe
