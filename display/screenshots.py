@@ -27,7 +27,10 @@ from pathlib import Path
 SHOTS = ("attract", "choice", "operator", "operator-end-confirm", "gin-first-turn", "gin-look", "gin-knock-warning", "gin-table",
          "gin-knock-review", "contract-table", "contract-buy", "contract-turn", "contract-take", "contract-review", "recall",
          "recall-contract", "attract-warning", "sim-strip-gin", "sim-strip-contract",
-         "real-deal", "real-misread", "contract-real-buy")  # the last three: real cards (screenshots_real)
+         "real-deal", "real-misread", "contract-real-buy",  # real cards (screenshots_real)
+         "real-prompt-deal-slot", "real-prompt-not-due", "real-prompt-stopped", "real-prompt-not-back",
+         "real-prompt-out-of-turn", "real-prompt-slot-unplugged", "real-prompt-reader-error",
+         "real-prompt-unknown-tag", "real-prompt-lost", "real-prompt-shoe-unplugged")  # at 800x480
 GIN_NAMES = ("Anastasia", "Budi")
 CONTRACT_NAMES = ("Ana", "Boris", "Citra", "Duarte")
 

@@ -131,7 +131,7 @@ class SimPanel:
             keys = " / ".join((self.app.hw.key_for(seat, c) or "-").upper() for c in calls)
             theme.draw_text(surf, _("Seat {n}: {keys}").format(n=seat + 1, keys=keys),
                             pygame.Rect(8, y + 20 + seat * 18, w - 16, 18), size=14, align="left")
-        look = _("Real cards: the screen never shows a hand") if getattr(self.app, "real", None) is not None \
+        look = _("The screen shows no hand") if getattr(self.app, "real", None) is not None \
             else _("Hold a seat's key to see its cards")  # docs/privacy.md
         theme.draw_text(surf, look,
                         pygame.Rect(8, y + 22 + min(n, 6) * 18, w - 16, 18), size=14, colour=theme.INK_DIM,

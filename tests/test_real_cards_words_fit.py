@@ -48,6 +48,7 @@ def test_every_real_card_question_fits_at_800x480_in_four_languages(tmp_path):
                     assert str(question.card) not in said.split(), (name, lang, said)  # "J♦", not "JD"
             app.set_language("en")
     finally:
+        app.set_language("en")  # (the language is the process's: later tests read English)
         app.close()
     assert shots == list(PROMPT_SHOTS)
     assert not cut, cut[:10]

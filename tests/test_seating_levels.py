@@ -28,4 +28,5 @@ def test_level_names_share_one_size(tmp_path, lang):
         assert all(r.fits for r in drawn)
         assert len({r.drawn.height for r in drawn}) == 1, [(r.text, r.drawn.height) for r in drawn]
     finally:
+        app.set_language("en")  # (the language is the process's: later tests read English)
         app.close()
