@@ -75,6 +75,7 @@ def _prompt_shots(app: Any, people: Any) -> Iterator[str]:
     def clear() -> None:
         reads.prompts.clear()
         reads.unplugged.clear()
+        reads.stopped.clear()
         reads._bump()
 
     for _ in range(5):

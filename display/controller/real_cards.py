@@ -577,6 +577,7 @@ class RealCards:
     dealt: list[Card] = field(default_factory=list)  # the deal so far, in the order read
     prompts: list[Prompt] = field(default_factory=list)  # the open questions, oldest first
     unplugged: set[str] = field(default_factory=set)
+    stopped: set[str] = field(default_factory=set)  # points whose reader stopped (ERR READER): out until they read
     tally: Tally = field(default_factory=Tally)
     copies: Copies = field(default_factory=Copies)
     _uids: list[str] = field(default_factory=list)  # the deal's tags, in the order read
@@ -652,7 +653,7 @@ class RealCards:
 
     def connected(self, points: Iterable[str]) -> None:
         """The link says which points are there now (a replug brings them back)."""
-        self.unplugged -= set(points)
+        self.unplugged -= set(points) - self.stopped  # a reader that stopped is out until it reads again
         self._unplug_changed()
 
     def disconnected(self, points: Iterable[str] = POINTS) -> Prompt | None:
@@ -693,6 +694,7 @@ class RealCards:
         if code == "reader" and point in POINTS:
             # its reader does not answer: that point is unplugged until it reads again (a
             # slot alone is said apart from the shoe; the card waits in the player's hand)
+            self.stopped.add(point)
             down = self.disconnected({point})
             assert down is not None
             return down
@@ -719,7 +721,8 @@ class RealCards:
     def _answered_at(self, point: str) -> None:
         """A read at ``point``: its reader works (a slot unplugged alone is back), and a
         pass-again asked at that point is answered by it."""
-        if self.unplugged == {point}:  # a reader that stopped alone reads again
+        if point in self.stopped:  # a reader that stopped reads again
+            self.stopped.discard(point)
             self.unplugged.discard(point)
             self._unplug_changed()
         for p in list(self.prompts):
@@ -785,6 +788,8 @@ class RealCards:
                 return p
         if point == SHOE:
             return self._raise(PromptKind.NOT_DUE, point=SHOE, card=card, uid=uid, why="stopped")
+        if self.dealing():  # the engine's hands are the last hand's: the cards dealt so far say whose
+            return self._slot_in_deal(card, uid)
         owner = self._owner(card, uid)
         kind = PromptKind.OUT_OF_TURN if owner is not None else PromptKind.MISPLACED
         return self._raise(kind, seat=owner, point=SLOT, card=card, uid=uid, place=self._place(card), why="stopped")
