@@ -40,6 +40,7 @@ PRESS_S = 0.06  # a tap: pressed this long
 LOCKOUT_S = 0.36  # the board's lockout between two presses of a button (0.3 s) and then some
 REACTION_S = 4.0  # a read the table has not taken by then is lost
 UNPLUG_S = 0.6  # how long an unplug lasts
+SLOT_OUT_AFTER = 60  # cards read before the one slot-only unplug of a run with faults
 YIELD_S = 0.002  # headless, each step gives the hardware threads this long (see step)
 STALL_S = 20.0  # nothing moved this long: the notes say what the table waited for
 SLOT_AGAIN_S = 1.7  # the slot's reader ignores a card it read in the last 1.5 s (it lies on the pile)
@@ -87,6 +88,9 @@ class SimTable:
         self.bot = bot
         self.clock = clock
         self.unplug_after = unplug_after  # unplug the readers once, after this many cards read
+        # with faults on, the slot's reader cable comes out once at a discard after this many
+        # cards read (a slot-only unplug in every run, besides the random ones)
+        self.slot_out_after: int | None = SLOT_OUT_AFTER if faults else None
         self.app: Any = None
         self.tally = SimTally()
         self.shoe: list[Phys] = []  # top first
@@ -534,6 +538,8 @@ class SimTable:
             return
         self._slot_t[phys] = now
         fault = fault or self._inject()
+        if self.slot_out_after is not None and self.tally.read >= self.slot_out_after and fault != "none":
+            self.slot_out_after, fault = None, "slot_unplug"
         if fault in ("double", "unknown", "not_due", "out_of_turn"):
             fault = ""  # (a slot takes one card at a time in this simulation)
         if fault == "slot_unplug":
