@@ -32,3 +32,23 @@ def test_a_held_button_shows_no_hand_with_real_cards(tmp_path):
         ctl.button(seat, "draw", "release", later)
     finally:
         app.close()
+
+
+def test_the_knock_lamp_at_the_discard_tells_nothing_of_the_hand():
+    """Gin's discard phase: KNOCK is lit for the seat in turn over many deals whatever his
+    deadwood (it arms the knock; the card through the slot is then judged, G-7.2/G-8.3)."""
+    from test_real_cards_scenarios import both_pass, dealt_gin
+
+    from display.controller.real_cards import SHOE
+
+    legal_seen = illegal_seen = 0
+    for seed in range(40):
+        d, ctl, reads, deck = dealt_gin(seed)
+        seat = both_pass(d, ctl)
+        assert reads.card(SHOE, deck[21]).prompt is None  # his stock draw
+        can_knock = any(a.kind == "knock" for a in d.legal(seat))
+        legal_seen += can_knock
+        illegal_seen += not can_knock
+        assert ctl.lamps(seat)["knock"], (seed, can_knock)
+        assert not ctl.lamps(1 - seat)["knock"]
+    assert illegal_seen > 0  # hands with no legal knock were among them
