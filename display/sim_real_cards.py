@@ -41,6 +41,7 @@ LOCKOUT_S = 0.36  # the board's lockout between two presses of a button (0.3 s) 
 REACTION_S = 4.0  # a read the table has not taken by then is lost
 UNPLUG_S = 0.6  # how long an unplug lasts
 SLOT_OUT_AFTER = 60  # cards read before the one slot-only unplug of a run with faults
+READER_ERROR_AFTER = 30  # cards read before the one forced reader error (ERR OVERFLOW at the shoe)
 YIELD_S = 0.002  # headless, each step gives the hardware threads this long (see step)
 STALL_S = 20.0  # nothing moved this long: the notes say what the table waited for
 SLOT_AGAIN_S = 1.7  # the slot's reader ignores a card it read in the last 1.5 s (it lies on the pile)
@@ -91,6 +92,7 @@ class SimTable:
         # with faults on, the slot's reader cable comes out once at a discard after this many
         # cards read (a slot-only unplug in every run, besides the random ones)
         self.slot_out_after: int | None = SLOT_OUT_AFTER if faults else None
+        self.reader_error_after: int | None = READER_ERROR_AFTER if faults else None  # ERR OVERFLOW once
         self.app: Any = None
         self.tally = SimTally()
         self.shoe: list[Phys] = []  # top first
@@ -506,6 +508,8 @@ class SimTable:
         if not self.shoe:
             return
         fault = self._inject() if due else "not_due"
+        if due and self.reader_error_after is not None and self.tally.read >= self.reader_error_after:
+            self.reader_error_after, fault = None, "reader_error"
         if fault == "unplug":
             self.readers.unplug()
             self._replug_at = now + UNPLUG_S
