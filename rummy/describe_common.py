@@ -29,7 +29,7 @@ def pair(v: object) -> str:
     return f"{v[0]}-{v[1]}" if isinstance(v, list | tuple) and len(v) == 2 else str(v)
 
 
-class _Fields(dict):
+class _Fields(dict[str, object]):
     """Event data for a template; a missing field prints as ``?``."""
 
     def __missing__(self, key: str) -> str:

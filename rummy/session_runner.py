@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rummy.actions import Action
+from rummy.play import Player
 from rummy.session import ARCHIVE, MatchSession, SessionError
 from rummy.store import Store, StoreError
 
 
-def next_action(session: MatchSession, players: Sequence[Any]) -> Action:
+def next_action(session: MatchSession, players: Sequence[Player]) -> Action:
     """The deal when one is pending, else the choice of the first seat that may act."""
     deal = session.deal_action()
     if deal is not None:

@@ -20,9 +20,8 @@ from typing import Any
 
 from rummy.actions import Action, pick_kind
 from rummy.cards import Card
-from rummy.contract.contracts import Contract
 from rummy.contract.melds import layoff_problem
-from rummy.contract.rules import ContractRules
+from rummy.contract.rules import Contract, ContractRules
 from rummy.contract.state import ContractView
 
 
@@ -35,7 +34,7 @@ class RandomPlayer:
         return rng.choice([a for a in legal if a.kind == kind])
 
 
-def _seq_window_done(hand: Counter, card: Card, n: int, ace_mode: str) -> bool:
+def _seq_window_done(hand: Counter[Card], card: Card, n: int, ace_mode: str) -> bool:
     """Does ``card`` complete a run of ``n`` in its suit with cards of ``hand``?"""
     for start in range(card.rank - n + 1, card.rank + 1):
         ranks = [start + i for i in range(n)]

@@ -16,7 +16,8 @@ from rummy.cards import SUITS, Card
 from rummy.contract.kinds import Refusal
 from rummy.contract.melds import SET, meld_kind, meld_problem
 from rummy.contract.rules import SEED_CONTRACTS as SEED_CONTRACTS  # re-exported
-from rummy.contract.rules import Contract, ContractRules
+from rummy.contract.rules import Contract as Contract  # re-exported
+from rummy.contract.rules import ContractRules
 
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 
@@ -58,7 +59,9 @@ def contract_problem(
     return None
 
 
-def _candidates(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]:
+def _candidates(
+    hand: Sequence[Card], rules: ContractRules
+) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
     """Minimal sets (one per rank and suit mix) and minimal sequences in ``hand``."""
     counts = Counter(hand)
     sets: list[tuple[Card, ...]] = []
@@ -136,9 +139,12 @@ def find_contract(
             counts[c] -= sign
 
     chosen: list[tuple[Card, ...]] = []
-    plan = [(sets, need_sets, 0, used_ranks), (seqs, need_seqs, 1, used_suits)]
+    # (pool, how many, 0 = sets keyed by rank / 1 = sequences keyed by suit, keys used)
+    plan: list[tuple[list[tuple[Card, ...]], int, int, frozenset[int | str]]] = [
+        (sets, need_sets, 0, used_ranks), (seqs, need_seqs, 1, used_suits)
+    ]
 
-    def pick(stage: int, i: int, left: int, used: frozenset) -> bool:
+    def pick(stage: int, i: int, left: int, used: frozenset[int | str]) -> bool:
         if left == 0:
             if stage + 1 < len(plan):
                 return pick(stage + 1, 0, plan[stage + 1][1], plan[stage + 1][3])
@@ -160,7 +166,9 @@ def find_contract(
     return tuple(chosen) if pick(0, 0, need_sets, used_ranks) else None
 
 
-def _all_groups(hand: Sequence[Card], rules: ContractRules) -> tuple[list, list]:
+def _all_groups(
+    hand: Sequence[Card], rules: ContractRules
+) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
     """Every set and every sequence that can be made of ``hand`` (any length, C-3.4)."""
     counts = Counter(hand)
     sets: list[tuple[Card, ...]] = []
@@ -209,14 +217,16 @@ def cheapest_contract(
     def worth(g: Sequence[Card]) -> int:
         return sum(rules.value(c.rank) for c in g)
 
-    def key(g: tuple[Card, ...]) -> tuple:
+    def key(g: tuple[Card, ...]) -> tuple[int, int, list[int]]:
         return (-worth(g), -len(g), [c.index for c in g])
 
     sets, seqs = _all_groups(hand, rules)
     sets.sort(key=key)
     seqs.sort(key=key)
     counts = Counter(hand)
-    plan = [(sets, need_sets, True, used_ranks), (seqs, need_seqs, False, used_suits)]
+    plan: list[tuple[list[tuple[Card, ...]], int, bool, frozenset[int | str]]] = [
+        (sets, need_sets, True, used_ranks), (seqs, need_seqs, False, used_suits)
+    ]
     chosen: list[tuple[Card, ...]] = []
     best: list[Any] = [-1, None]
 
@@ -231,7 +241,7 @@ def cheapest_contract(
             more += sum(worth(g) for g in later[0][:later[1]])
         return more
 
-    def pick(stage: int, i: int, left: int, used: frozenset, got: int) -> None:
+    def pick(stage: int, i: int, left: int, used: frozenset[int | str], got: int) -> None:
         if left == 0:
             if stage + 1 < len(plan):
                 nxt = plan[stage + 1]

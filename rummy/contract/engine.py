@@ -101,7 +101,7 @@ def _deal(state: ContractState, action: Action) -> tuple[ContractState, list[Eve
     n = state.seats
     dealer = (state.first_dealer + number - 1) % n  # C-4.1 the deal passes to the left
     each = state.rules.cards_per_deal[number - 1]
-    hands: list[list] = [[] for _ in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(n)]
     for j in range(n * each):
         hands[(dealer + 1 + j) % n].append(deck[j])
     upcard = deck[n * each]

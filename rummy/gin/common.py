@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rummy.actions import ActionError, CommonRefusal
 from rummy.cards import Card, format_cards
 from rummy.gin.kinds import Refusal
 from rummy.gin.state import HandState, Meld
+
+T = TypeVar("T")
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -24,7 +26,7 @@ def replace_hand(hand: HandState, **changes: Any) -> HandState:
     return dataclasses.replace(hand, **changes)
 
 
-def set_seat(pair: tuple, seat: int, value: object) -> tuple:
+def set_seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 

@@ -186,7 +186,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     ), events
 
 
-def _game_over_data(number: int, tally: GameResult, games_won: tuple[int, int]) -> dict:
+def _game_over_data(number: int, tally: GameResult, games_won: tuple[int, int]) -> dict[str, Any]:
     return {
         "game": number,
         "winner": tally.winner,

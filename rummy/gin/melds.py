@@ -137,7 +137,7 @@ def _block_tables() -> tuple[list[int], list[int], list[int]]:
 _DW, _RUN, _D1 = _block_tables()
 _CARD_AT = {16 * SUITS.index(c.suit) + c.rank: c for c in ALL_CARDS}
 _get_bit = attrgetter("bit")  # Card.bit: the card's bit in this layout
-_split = struct.Struct("<4H").unpack  # a mask's four suit fields S H D C, in one call
+_split: Callable[[bytes], tuple[int, int, int, int]] = struct.Struct("<4H").unpack  # a mask's four suit fields S H D C, in one call
 
 
 def _mask(cards: Iterable[CardLike]) -> int:
