@@ -25,7 +25,10 @@ def scram_verifier(password: str, *, salt: bytes | None = None,
     salted = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, iterations)
     client_key = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
     server_key = hmac.new(salted, b"Server Key", hashlib.sha256).digest()
-    b64 = lambda b: base64.b64encode(b).decode()  # noqa: E731
+
+    def b64(b: bytes) -> str:
+        return base64.b64encode(b).decode()
+
     return (f"SCRAM-SHA-256${iterations}:{b64(salt)}$"
             f"{b64(hashlib.sha256(client_key).digest())}:{b64(server_key)}")
 

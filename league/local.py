@@ -91,7 +91,7 @@ class LocalLeague:
                " WHERE season = ?" + (" AND game = ?" if game else "") +
                " ORDER BY rating IS NULL, rating DESC, won DESC, played ASC,"
                " name COLLATE NOCASE LIMIT ?")
-        args: tuple = (season, game, limit) if game else (season, limit)
+        args: tuple[str | int, ...] = (season, game, limit) if game else (season, limit)
         return [Standing(*r) for r in self._db.execute(sql, args)]
 
     def pending(self) -> int:

@@ -65,7 +65,8 @@ def _now() -> str:
 def backoff(failures: int, base: float, cap: float, rng: random.Random) -> float:
     """Seconds to wait after ``failures`` failed passes in a row: base*2^(n-1), capped, with
     jitter (50-100 %) so a venue's tables do not all reconnect at the same moment."""
-    return min(cap, base * 2 ** max(0, failures - 1)) * rng.uniform(0.5, 1.0)
+    doubling: int = 2 ** max(0, failures - 1)
+    return min(cap, base * doubling) * rng.uniform(0.5, 1.0)
 
 
 class SyncWorker:
