@@ -43,6 +43,7 @@ from device.events import (
     RELEASE,
     SIM,
     TABLE_SEAT,
+    DeviceEvent,
     InputEvent,
 )
 from device.pins import LAMPS, ButtonConfig, default_config, parse_button_config
@@ -153,7 +154,7 @@ class ButtonBoard:
         config: ButtonConfig,
         *,
         pin_factory: Any,
-        events: queue.Queue,
+        events: queue.Queue[DeviceEvent],
         clock: Callable[[], float] = time.monotonic,
         source: str | None = None,
         poll_interval: float | None = 0.01,

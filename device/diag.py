@@ -16,13 +16,16 @@ import time
 import tomllib
 from collections.abc import Callable
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.buttons import ButtonBoard, HardwareError, factory_from_env, make_pin_factory
-from device.events import InputEvent, ShoeEvent
+from device.events import DeviceEvent, InputEvent, ShoeEvent
 from device.pins import ButtonConfig, parse_button_config
 from device.shoe.deckmap import DeckMap, DeckMapError, Enroller
 from device.sim_buttons import SimButtons
+
+if TYPE_CHECKING:  # imported when --shoe is given (pyserial)
+    from device.shoe.link import ShoeLink
 
 
 def version() -> str:
@@ -78,10 +81,10 @@ class Diag:
         self.args = args
         self.out = out
         self.start = time.monotonic()
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue[DeviceEvent] = queue.Queue()
         self.board: ButtonBoard | None = None
         self.sim: SimButtons | None = None
-        self.link: Any = None
+        self.link: ShoeLink | None = None
         self.enroller: Enroller | None = None
         self.cards_read: list[str] = []
 
@@ -158,7 +161,7 @@ class Diag:
                 f"{info.get('proto')}, reader {info.get('reader')}, boot {info.get('boot')}, "
                 f"read points {'+'.join(info.get('points', ()))}"
             )
-            if self.enroller is not None:
+            if self.enroller is not None and self.link is not None:  # both set by --enrol
                 self.link.set_mode("enrol")
         elif event.kind == "status":
             if event.detail:

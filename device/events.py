@@ -8,7 +8,7 @@ in the callback (press time decides buy contention, not queue order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from device.shoe import protocol as _protocol
 from rummy.cards import Card
@@ -117,3 +117,7 @@ class ShoeEvent:
             raise ValueError(f"unknown shoe event kind {self.kind!r}")
         if self.point not in SHOE_POINTS:
             raise ValueError(f"unknown read point {self.point!r}")
+
+
+# What a device thread puts on the main loop's queue (buttons and the shoe share one).
+DeviceEvent: TypeAlias = InputEvent | ShoeEvent

@@ -96,7 +96,8 @@ def parse_pin(text: object) -> int:
 def default_profiles() -> dict[str, Any]:
     """The packaged profiles table: ``{"2": {"seats": {...}}, ...}``."""
     text = resources.files("device").joinpath("default_pins.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)["profiles"]
+    profiles: dict[str, Any] = tomllib.loads(text)["profiles"]
+    return profiles
 
 
 def default_config(seat_count: int = 2) -> ButtonConfig:

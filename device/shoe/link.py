@@ -45,10 +45,12 @@ from device.events import (
     SHOE_LOST,
     SHOE_MISREAD,
     SHOE_STATUS,
+    DeviceEvent,
     ShoeEvent,
 )
 from device.shoe import protocol as p
 from device.shoe.deckmap import DeckMap
+from rummy.cards import Card
 
 REORDER_WINDOW = 64
 _ERR_KINDS = {p.ERR_MISREAD: SHOE_MISREAD, p.ERR_DOUBLE: SHOE_DOUBLE, p.ERR_JAM: SHOE_JAM}
@@ -90,7 +92,7 @@ class ShoeReceiver:
     def __init__(
         self,
         *,
-        events: queue.Queue,
+        events: queue.Queue[DeviceEvent],
         deck_map: DeckMap | None = None,
         clock: Callable[[], float] = time.monotonic,
         port: str = "",
@@ -238,7 +240,7 @@ class ShoeReceiver:
         if flag not in (None, "0", "1"):
             raise ValueError(f"bad ready flag {flag!r}")
         proto = int(kv["proto"])
-        points = (p.SHOE,)
+        points: tuple[str, ...] = (p.SHOE,)
         if proto >= p.PROTO_POINTS:
             points = p.parse_points(kv.get("points", p.SHOE))
         if boot != self._known_boot:
@@ -427,7 +429,7 @@ class ShoeReceiver:
                 info=info,
             )
 
-    def _card(self, uid: str) -> Any:
+    def _card(self, uid: str) -> Card | None:
         return self.deck_map.get(uid) if self.deck_map is not None else None
 
 
@@ -447,7 +449,7 @@ class ShoeLink:
         self,
         port: str,
         *,
-        events: queue.Queue,
+        events: queue.Queue[DeviceEvent],
         deck_map: DeckMap | None = None,
         baudrate: int = 115200,
         stale_after: float = 3.0,

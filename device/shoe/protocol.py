@@ -46,6 +46,12 @@
 # restarts must not clear the new boot's frame of the same seq. Protocol 1 firmware (no
 # "ready", any HELLO? makes it ready) is answered once per boot.
 
+# Types are comments (``# type: (int) -> int``) that mypy checks and MicroPython never
+# sees; the names they use are imported for mypy only (it takes TYPE_CHECKING as true).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence  # noqa: F401 (in type comments)
+
 PROTO_VERSION = 3
 PROTO_ACCEPTED = (1, 2, 3)  # what the Pi still talks to
 PROTO_POINTS = 3  # the first version whose CARD/ERR frames name their read point
@@ -93,6 +99,7 @@ class FrameError(ValueError):
     """A line that is not a valid frame; ``reason`` is one of NOISE/BADCRC/MALFORMED/TOOLONG."""
 
     def __init__(self, reason, message):
+        # type: (str, str) -> None
         super().__init__(message)
         self.reason = reason
 
@@ -101,6 +108,7 @@ _TABLE = []  # type: list[int]
 
 
 def crc16_py(data, crc=0xFFFF):
+    # type: (bytes, int) -> int
     """CRC-16/CCITT-FALSE in pure Python (table driven; the table is built on first use)."""
     if not _TABLE:
         for i in range(256):
@@ -120,6 +128,7 @@ except ImportError:
 
 
 def crc16(data, crc=0xFFFF):
+    # type: (bytes, int) -> int
     """CRC-16/CCITT-FALSE of ``data`` (bytes); check value for b"123456789" is 0x29B1."""
     if _crc_hqx is not None:
         return _crc_hqx(data, crc)
@@ -127,6 +136,7 @@ def crc16(data, crc=0xFFFF):
 
 
 def hex4(value):
+    # type: (int) -> str
     """``value`` (0..65535) as four upper-case hex digits."""
     return (
         _HEX[(value >> 12) & 15]
@@ -137,6 +147,7 @@ def hex4(value):
 
 
 def encode(seq, kind, fields=()):
+    # type: (int, str, Sequence[object]) -> bytes
     """The frame for ``seq``, ``kind`` and ``fields`` as bytes ending in ``\\n``."""
     parts = [str(seq % SEQ_MOD), kind]
     for field in fields:
@@ -153,6 +164,7 @@ def encode(seq, kind, fields=()):
 
 
 def decode(line):
+    # type: (bytes | str) -> tuple[int, str, list[str]]
     """Parse one line (bytes or str) into ``(seq, kind, fields)``; raise FrameError."""
     if isinstance(line, str):
         line = line.encode()
@@ -188,11 +200,13 @@ def decode(line):
 
 
 def seq_next(seq):
+    # type: (int) -> int
     """The sequence number after ``seq`` (wraps at 65536)."""
     return (seq + 1) % SEQ_MOD
 
 
 def seq_diff(a, b):
+    # type: (int, int) -> int
     """Signed distance from ``b`` to ``a`` in sequence space: -32768..32767."""
     d = (a - b) % SEQ_MOD
     if d >= SEQ_MOD // 2:
@@ -201,6 +215,7 @@ def seq_diff(a, b):
 
 
 def parse_kv(fields):
+    # type: (Iterable[str]) -> dict[str, str]
     """``["proto=1", "fw=0.1.0"]`` -> ``{"proto": "1", "fw": "0.1.0"}`` (bare words map to "")."""
     out = {}
     for field in fields:
@@ -213,6 +228,7 @@ def parse_kv(fields):
 
 
 def hello_fields(fw, boot, reader, base, ready=None, points=None):
+    # type: (str, str, str, int, bool | None, Iterable[str] | None) -> tuple[str, ...]
     """The fields of a HELLO frame; ``ready``: named by a HELLO? in this boot (None: omit,
     as protocol 1 firmware did); ``points``: the read points of this board (None: omit,
     as protocol 1 and 2 firmware did)."""
@@ -222,7 +238,7 @@ def hello_fields(fw, boot, reader, base, ready=None, points=None):
         "boot=" + boot,
         "reader=" + reader,
         "base=" + str(base),
-    )
+    )  # type: tuple[str, ...]
     if ready is not None:
         fields = fields + ("ready=" + ("1" if ready else "0"),)
     if points is not None:
@@ -231,6 +247,7 @@ def hello_fields(fw, boot, reader, base, ready=None, points=None):
 
 
 def parse_points(text):
+    # type: (str) -> tuple[str, ...]
     """``"shoe+slot"`` -> ``("shoe", "slot")``; ValueError for an unknown or repeated point."""
     points = tuple(text.split("+"))
     for i in range(len(points)):
@@ -240,11 +257,13 @@ def parse_points(text):
 
 
 def card_fields(uid, point):
+    # type: (str, str) -> tuple[str, str]
     """The fields of a protocol 3 CARD frame."""
     return (uid, point)
 
 
 def err_fields(code, point, detail=""):
+    # type: (str, str, str) -> tuple[str, ...]
     """The fields of a protocol 3 ERR frame."""
     if detail:
         return (code, point, detail)
@@ -252,6 +271,7 @@ def err_fields(code, point, detail=""):
 
 
 def split_reliable(kind, fields, proto):
+    # type: (str, Sequence[str], int) -> tuple[str, list[str]]
     """``(point, rest)`` of a CARD/ERR frame from a shoe speaking ``proto``: CARD rest is
     ``[uid]``, ERR rest ``[code, detail...]``. Before protocol 3 every point is "shoe".
     ValueError when a protocol 3 frame has no read point or an unknown one."""
@@ -266,6 +286,7 @@ def split_reliable(kind, fields, proto):
 
 
 def is_uid(text):
+    # type: (str) -> bool
     """True for a tag UID: 8..20 upper-case hex digits (4, 7 or 10 byte UIDs)."""
     if len(text) < 8 or len(text) > 20 or len(text) % 2:
         return False
