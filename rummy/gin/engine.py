@@ -71,6 +71,9 @@ def to_act(state: MatchState) -> tuple[int, ...]:
     return ()
 
 
+_KINDS = frozenset(A)
+
+
 def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     """The next state and its events; ``ActionError`` with a readable reason otherwise."""
     if not isinstance(action, Action):
@@ -81,6 +84,8 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
         return _deal(state, action)
     if action.kind == A.VOID_HAND:
         return _void_hand(state, action)
+    if action.kind not in _KINDS:  # not a gin verb at all (contract refuses it the same way)
+        raise ActionError(CommonRefusal.UNKNOWN_ACTION, kind=action.kind, known=tuple(A))
     if state.phase is MatchPhase.DEAL:
         raise ActionError(CommonRefusal.DEAL_FIRST, kind=action.kind)
     if action.seat not in (0, 1):
