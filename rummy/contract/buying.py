@@ -22,7 +22,7 @@ from rummy.cards import Card
 from rummy.contract import flow
 from rummy.contract.kinds import EventKind as E
 from rummy.contract.kinds import Refusal
-from rummy.contract.rules import ContractRules
+from rummy.contract.rules import AfterBuyTurn, ContractRules, NextPlayerRefusal
 from rummy.contract.state import ASK, PENALTY, PLAY, TAKE, TURN, BuyState, ContractState, PileCard
 
 
@@ -46,7 +46,9 @@ def refusal_is_draw(state: ContractState, seat: int, pile: PileCard) -> bool:
     """
     if seat != state.turn:
         return False
-    return state.rules.next_player_refusal == "take_as_draw" or not can_buy(state, seat, pile)
+    return state.rules.next_player_refusal == NextPlayerRefusal.TAKE_AS_DRAW or not can_buy(
+        state, seat, pile
+    )
 
 
 def can_refuse(state: ContractState, seat: int, pile: PileCard) -> bool:
@@ -311,7 +313,7 @@ def _bought(
         events.append(Event(E.STOCK_EXHAUSTED, TABLE, {}))
         state, more = flow.end_deal(state, None)
         return state, events + more
-    if how == "granted" and rules.after_buy_turn == "resume":
+    if how == "granted" and rules.after_buy_turn == AfterBuyTurn.RESUME:
         # C-8.6 resume / C-15.1: N plays on and must draw from the stock.
         state, more = flow.start_turn(state, n, stock_only=True)
     elif how == "in_turn":

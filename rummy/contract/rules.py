@@ -3,20 +3,60 @@
 ``rules_from_dict`` starts from the ``seed_002`` preset (or ``{"preset": name}``) and
 applies the given values; unknown or ill-typed values are refused, all at once, each
 naming its parameter.
+
+The text parameters are :class:`~enum.StrEnum` members whose values are the C-14 words:
+``rules.after_buy_turn == "resume"`` still holds, ``rules_to_dict`` writes the same
+strings, and ``ContractRules(after_buy_turn="resume")`` takes the word.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from rummy.cards import RANKS
 from rummy.errors import RulesError as RulesError  # re-exported: one error for both games
 
-ACE_MODES = ("low_or_high", "low_only", "around_corner")
-AFTER_BUY_TURN = ("jump", "resume")
-NEXT_PLAYER_REFUSAL = ("buy_and_pass", "take_as_draw")
+
+# The text parameters of C-14, one enum each; the values are the words of the table.
+class AceInSequences(StrEnum):  # C-2.3
+    LOW_OR_HIGH = "low_or_high"  # A-2-3 or Q-K-A
+    LOW_ONLY = "low_only"
+    AROUND_CORNER = "around_corner"  # K-A-2 too
+
+
+class DealerRotation(StrEnum):  # C-4.1
+    LEFT = "left"
+
+
+class AfterBuyTurn(StrEnum):  # C-8.6
+    JUMP = "jump"
+    RESUME = "resume"
+
+
+class NextPlayerRefusal(StrEnum):  # C-8.4, C-12.2
+    BUY_AND_PASS = "buy_and_pass"
+    TAKE_AS_DRAW = "take_as_draw"
+
+
+class Winner(StrEnum):  # C-7.4
+    HIGHEST_TOTAL = "highest_total"
+
+
+# The enum of each text parameter (C-14).
+OPTIONS: dict[str, type[StrEnum]] = {
+    "ace_in_sequences": AceInSequences,
+    "dealer_rotation": DealerRotation,
+    "after_buy_turn": AfterBuyTurn,
+    "next_player_refusal": NextPlayerRefusal,
+    "winner": Winner,
+}
+
+ACE_MODES: tuple[str, ...] = tuple(AceInSequences)
+AFTER_BUY_TURN: tuple[str, ...] = tuple(AfterBuyTurn)
+NEXT_PLAYER_REFUSAL: tuple[str, ...] = tuple(NextPlayerRefusal)
 
 # C-7.3: A = 15, K/Q/J = 10, 2-10 pip (index 0 = ace ... 12 = king).
 DEFAULT_CARD_VALUES: tuple[int, ...] = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -90,15 +130,15 @@ class ContractRules:
     contract_distinct: bool = True  # C-3.2
     min_set_len: int = 3  # C-2.1
     min_sequence_len: int = 3  # C-2.1
-    ace_in_sequences: str = "low_or_high"  # C-2.3
-    dealer_rotation: str = "left"  # C-4.1
+    ace_in_sequences: AceInSequences = AceInSequences.LOW_OR_HIGH  # C-2.3
+    dealer_rotation: DealerRotation = DealerRotation.LEFT  # C-4.1
     contract_in_one_turn: bool = True  # C-5.2, C-15.3
     layoff_requires_contract: bool = True  # C-5.2
     layoff_same_turn_as_contract: bool = True  # C-5.2
     forbid_discarding_taken_card: bool = True  # C-5.3
     last_deal_no_discard_out: bool = True  # C-6.3
-    after_buy_turn: str = "jump"  # C-8.6
-    next_player_refusal: str = "buy_and_pass"  # C-8.4, C-12.2
+    after_buy_turn: AfterBuyTurn = AfterBuyTurn.JUMP  # C-8.6
+    next_player_refusal: NextPlayerRefusal = NextPlayerRefusal.BUY_AND_PASS  # C-8.4, C-12.2
     penalty_out_of_turn_per_card: int = 1  # C-8.4, C-8.5
     penalty_in_turn_first_card: int = 0  # C-8.2
     in_turn_single_card_buy: bool = False  # C-8.2
@@ -110,7 +150,20 @@ class ContractRules:
     refill_shuffle: bool = True  # C-10.3
     card_values: tuple[int, ...] = DEFAULT_CARD_VALUES  # C-7.3
     finisher_bonus: int = 20  # C-7.1
-    winner: str = "highest_total"  # C-7.4
+    winner: Winner = Winner.HIGHEST_TOTAL  # C-7.4
+
+    def __post_init__(self) -> None:
+        for name, kind in OPTIONS.items():  # a C-14 word given as text: its member
+            value = getattr(self, name)
+            if type(value) is not kind:
+                try:
+                    member = kind(value)
+                except ValueError:
+                    raise RulesError(
+                        [f"{name}: must be one of {', '.join(kind)}; got {value!r}"],
+                        game="contract",
+                    ) from None
+                object.__setattr__(self, name, member)
 
     @property
     def deals(self) -> int:
@@ -130,7 +183,7 @@ class ContractRules:
 PRESETS: dict[str, ContractRules] = {
     "seed_002": ContractRules(),
     # The American May-I reading: play resumes with the player in turn; runs of four.
-    "american_may_i": ContractRules(after_buy_turn="resume", min_sequence_len=4),
+    "american_may_i": ContractRules(after_buy_turn=AfterBuyTurn.RESUME, min_sequence_len=4),
 }
 
 
@@ -160,11 +213,7 @@ def _convert(name: str, v: Any) -> Any:
         "penalty_in_turn_first_card": (0, 5), "stock_refills": (0, 10),
         "finisher_bonus": (-1000, 1000),
     }
-    choices = {
-        "ace_in_sequences": ACE_MODES, "after_buy_turn": AFTER_BUY_TURN,
-        "next_player_refusal": NEXT_PLAYER_REFUSAL, "dealer_rotation": ("left",),
-        "winner": ("highest_total",),
-    }
+    choices = {name: tuple(kind) for name, kind in OPTIONS.items()}
     if name in bools:
         if not isinstance(v, bool):
             raise ValueError(f"must be true or false, got {v!r}")
@@ -181,7 +230,7 @@ def _convert(name: str, v: Any) -> Any:
     if name in choices:
         if v not in choices[name]:
             raise ValueError(f"must be one of {', '.join(choices[name])}; got {v!r}")
-        return v
+        return OPTIONS[name](v)
     if name == "max_buys_per_deal":
         if v is None or v == "none":
             return None
@@ -289,5 +338,7 @@ def rules_to_dict(rules: ContractRules) -> dict[str, Any]:
             v = {RANKS[i]: x for i, x in enumerate(v)}
         elif isinstance(v, tuple):
             v = list(v)
+        elif isinstance(v, StrEnum):
+            v = v.value  # the word, as a plain string
         d[f.name] = v
     return d

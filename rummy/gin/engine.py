@@ -20,7 +20,7 @@ from rummy.gin.kinds import RESULT_EVENTS, Refusal
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.kinds import EventKind as E
 from rummy.gin.reads import expected
-from rummy.gin.rules import GinRules
+from rummy.gin.rules import GinRules, MatchFormat
 from rummy.gin.scoring import (
     HOLLYWOOD_GAMES,
     game_winner,
@@ -47,7 +47,7 @@ def new_match(rules: GinRules, seats: int = 2, *, first_dealer: int = 0) -> Matc
         raise ValueError(f"gin rummy is for 2 players, got {seats} seats")
     if first_dealer not in (0, 1):
         raise ValueError(f"first_dealer must be seat 0 or 1, got {first_dealer!r}")
-    columns = (Column(),) * HOLLYWOOD_GAMES if rules.match == "hollywood" else ()
+    columns = (Column(),) * HOLLYWOOD_GAMES if rules.match == MatchFormat.HOLLYWOOD else ()
     return MatchState(
         rules=rules,
         phase=MatchPhase.DEAL,
@@ -145,7 +145,7 @@ def _finish_hand(state: MatchState, result: HandResult) -> tuple[MatchState, lis
     scores = _add(state.scores, w, result.points)
     boxes = _add(state.boxes, w, result.boxes)
     hands_won = _add(state.hands_won, w, 1)
-    if rules.match == "hollywood":
+    if rules.match == MatchFormat.HOLLYWOOD:
         return _finish_hollywood(state, result, scores, boxes, hands_won, results)
     events = [Event(E.HAND_SCORED, w, _result_data(state, result, scores, boxes))]
     state = dataclasses.replace(

@@ -17,10 +17,17 @@ from rummy.gin import options, reads, showdown
 from rummy.gin.common import card_in_hand, cards_text, melds_data, replace_hand, set_seat, without
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.kinds import EventKind as E
-from rummy.gin.kinds import Refusal
+from rummy.gin.kinds import HandOutcome, KnockKind, Refusal
 from rummy.gin.melds import best_melds, count, is_meld
 from rummy.gin.options import legal_actions
-from rummy.gin.rules import GinRules
+from rummy.gin.rules import (
+    Arrangement,
+    DeadHandRule,
+    GinRules,
+    IllegalKnock,
+    KnockLimitMode,
+    RefusedUpcard,
+)
 from rummy.gin.scoring import knock_limit
 from rummy.gin.state import HandPhase, HandResult, HandState, Knock, Meld
 from rummy.reads import unseen
@@ -133,7 +140,7 @@ def _pass_upcard(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState
         return replace_hand(hand, turn=hand.dealer), ev
     # G-4.4: both passed; the non-dealer must draw from the stock.
     changes: dict[str, object] = {"turn": hand.non_dealer, "phase": HandPhase.FORCED_DRAW}
-    if rules.refused_upcard == "set_aside":  # G-4.5
+    if rules.refused_upcard == RefusedUpcard.SET_ASIDE:  # G-4.5
         changes["set_aside"] = (*hand.set_aside, hand.discard_pile[-1])
         changes["discard_pile"] = hand.discard_pile[:-1]
     return replace_hand(hand, **changes), ev
@@ -162,7 +169,7 @@ def _draw_stock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState,
         phase=HandPhase.DISCARD,
     )
     ev = [Event(E.DREW, a.seat, {"pile": "stock", "card": str(card), "stock": len(new.stock)})]
-    if rules.dead_hand_rule == "hoyle_pc" and len(new.stock) <= rules.stock_floor:
+    if rules.dead_hand_rule == DeadHandRule.HOYLE_PC and len(new.stock) <= rules.stock_floor:
         return _dead(new, ev, "stock_exhausted")  # G-13.4 hoyle_pc: no knock on the 50th
     return new, ev
 
@@ -200,14 +207,14 @@ def _after_discard(
     hand = replace_hand(hand, turn=other, last_taken=None, phase=HandPhase.DRAW)
     if len(hand.stock) > rules.stock_floor:
         return hand, events
-    if rules.dead_hand_rule == "fifty_first":  # G-13.3: one pickup to knock, or dead
+    if rules.dead_hand_rule == DeadHandRule.FIFTY_FIRST:  # G-13.3: one pickup to knock, or dead
         return replace_hand(hand, phase=HandPhase.LAST_CHANCE), events
     return _dead(hand, events, "stock_exhausted")  # G-13.2 pagat
 
 
 def _dead(hand: HandState, events: list[Event], reason: str) -> tuple[HandState, list[Event]]:
     """G-13.5: no score, no box; the match layer redeals (G-3.4)."""
-    result = HandResult(outcome="dead")
+    result = HandResult(outcome=HandOutcome.DEAD)  # G-13.5
     ev = Event(E.HAND_DEAD, TABLE, {"reason": reason})
     return replace_hand(hand, phase=HandPhase.OVER, result=result), [*events, ev]
 
@@ -241,7 +248,7 @@ def _declare(
     """The knock declaration and, if it is illegal (G-8.1), why."""
     kept = without(hand.hands[seat], card)
     if melds is None:
-        if rules.knocker_arrangement == "agent":
+        if rules.knocker_arrangement == Arrangement.AGENT:
             raise ActionError(Refusal.DECLARE_MELDS)
         auto, dead = best_melds(list(kept))  # G-2.4
         melds = tuple(auto)
@@ -257,12 +264,12 @@ def _declare(
     n = count(kept, melds) if reason is None else sum(c.value for c in deadwood)
     if reason is None and n > hand.knock_limit:  # G-7.2, G-8.1
         if hand.knock_limit == 0:  # G-6.3 ace knock card, G-6.6 straight gin
-            ace = rules.knock_limit_mode == "knock_card"
+            ace = rules.knock_limit_mode == KnockLimitMode.KNOCK_CARD
             code = Refusal.KNOCK_GIN_ONLY_ACE if ace else Refusal.KNOCK_GIN_ONLY_STRAIGHT
             reason = ActionError(code, deadwood=n, limit=0)
         else:
             reason = ActionError(Refusal.KNOCK_OVER_LIMIT, deadwood=n, limit=hand.knock_limit)
-    kind = "gin" if reason is None and n == 0 else "knock"  # G-7.5
+    kind = KnockKind.GIN if reason is None and n == 0 else KnockKind.KNOCK  # G-7.5
     knock = Knock(seat, card, tuple(melds), deadwood, n, kind, declared=melds is not None)
     return knock, reason
 
@@ -287,7 +294,7 @@ def _knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list
     if reason is None:
         return showdown.knocked(rules, hand, knock)
     # G-8 illegal knock.
-    if rules.illegal_knock == "reject":
+    if rules.illegal_knock == IllegalKnock.REJECT:
         raise reason
     if hand.illegal_knocks[a.seat] >= 1:  # G-8.3: a second illegal knock is rejected
         raise ActionError(Refusal.SECOND_ILLEGAL_KNOCK, reason=reason.code, **reason.params)
@@ -309,10 +316,10 @@ def _knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, list
             "reason": str(reason.code),  # a Refusal code: KNOCK_REASONS
             "reason_params": {k: plain_param(v) for k, v in reason.params.items()},
             "limit": hand.knock_limit,
-            "review": rules.illegal_knock == "opponent_option",  # G-8.3
+            "review": rules.illegal_knock == IllegalKnock.OPPONENT_OPTION,  # G-8.3
         },
     )
-    if rules.illegal_knock == "opponent_option":  # G-8.3 [HOYLE]
+    if rules.illegal_knock == IllegalKnock.OPPONENT_OPTION:  # G-8.3 [HOYLE]
         return replace_hand(new, turn=1 - a.seat, phase=HandPhase.KNOCK_REVIEW), [ev]
     return _penalise(rules, new, a.seat, [ev])
 

@@ -34,6 +34,25 @@ class ActionKind(StrEnum):
     DONE_LAYING_OFF = "done_laying_off"  # G-11.3 agent
 
 
+class KnockKind(StrEnum):
+    """What a knock declares (``Knock.kind``)."""
+
+    KNOCK = "knock"  # G-7: deadwood within the knock limit
+    GIN = "gin"  # G-9, G-7.5: no deadwood on ten cards
+    BIG_GIN = "big_gin"  # G-10: all eleven cards melded
+
+
+class HandOutcome(StrEnum):
+    """How a hand ended (G-12 table): ``HandResult.outcome``, and the ``outcome`` of a
+    ``hand_scored`` event's data."""
+
+    KNOCK = "knock"  # G-12: K < D, the knocker wins
+    UNDERCUT = "undercut"  # G-12.1: K >= D (not gin), the defender wins
+    GIN = "gin"  # G-9.3: never undercut
+    BIG_GIN = "big_gin"  # G-10.2
+    DEAD = "dead"  # G-13.5: no score, no box, redealt
+
+
 class EventKind(StrEnum):
     """What happened in gin (``Event.kind``)."""
 

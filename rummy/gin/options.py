@@ -10,7 +10,7 @@ from rummy.cards import Card
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.layoffs import legal_layoffs
 from rummy.gin.melds import all_melded, best_melds
-from rummy.gin.rules import GinRules
+from rummy.gin.rules import Arrangement, GinRules
 from rummy.gin.state import HandPhase, HandState, Meld
 
 
@@ -86,7 +86,7 @@ def legal_actions(rules: GinRules, hand: HandState, seat: int) -> list[Action]:
         return out
     if phase is HandPhase.DISCARD:
         cards = hand.hands[seat]
-        auto = rules.knocker_arrangement == "auto_optimal"
+        auto = rules.knocker_arrangement == Arrangement.AUTO_OPTIMAL
         knocks = [
             Action(A.KNOCK, seat, card=d, melds=None if auto else melds)
             for d, melds, _ in knock_options(rules, cards, hand.knock_limit, hand.last_taken)
@@ -99,7 +99,7 @@ def legal_actions(rules: GinRules, hand: HandState, seat: int) -> list[Action]:
         discards = [Action(A.DISCARD, seat, card=c) for c in cards if c != barred]
         return discards + knocks
     if phase is HandPhase.LAST_CHANCE:
-        auto = rules.knocker_arrangement == "auto_optimal"
+        auto = rules.knocker_arrangement == Arrangement.AUTO_OPTIMAL
         out = [
             Action(A.TAKE_AND_KNOCK, seat, card=d, melds=None if auto else melds)
             for d, melds, _ in last_chance_options(rules, hand, seat)

@@ -6,13 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rummy.cards import Card
-from rummy.gin.rules import GinRules
+from rummy.gin.kinds import HandOutcome, KnockKind
+from rummy.gin.rules import (
+    AceKnockCard,
+    DealerRotation,
+    GinRules,
+    KnockLimitMode,
+    RedealAfterDeadHand,
+    Shutout,
+)
 from rummy.gin.state import Column, GameResult
 
 
 @dataclass(frozen=True)
 class HandScore:
-    outcome: str  # knock | undercut | gin | big_gin
+    outcome: HandOutcome  # knock | undercut | gin | big_gin
     winner: int
     points: int
     boxes: int
@@ -21,23 +29,23 @@ class HandScore:
 
 def knock_limit(rules: GinRules, upcard: Card) -> int:
     """L for a hand (G-6): fixed, or the knock card's value; ace per ``ace_knock_card``."""
-    if rules.knock_limit_mode == "fixed":
+    if rules.knock_limit_mode == KnockLimitMode.FIXED:
         return rules.knock_limit  # G-6.1, G-6.6
     if upcard.rank == 1:
-        return 0 if rules.ace_knock_card == "gin_only" else 1  # G-6.3
+        return 0 if rules.ace_knock_card == AceKnockCard.GIN_ONLY else 1  # G-6.3
     return upcard.value  # G-6.2: A..9 pip value, 10/J/Q/K = 10
 
 
 def spades_double_applies(rules: GinRules, upcard: Card) -> bool:
     """G-6.5: the knock card is a spade and the option is on (knock-card mode only)."""
-    return rules.spades_double and rules.knock_limit_mode == "knock_card" and upcard.suit == "S"
+    return rules.spades_double and rules.knock_limit_mode == KnockLimitMode.KNOCK_CARD and upcard.suit == "S"
 
 
 def score_hand(
     rules: GinRules,
     *,
     knocker: int,
-    kind: str,
+    kind: KnockKind,
     knocker_count: int,
     defender_count: int,
     doubled: bool = False,
@@ -47,23 +55,23 @@ def score_hand(
     ``kind`` is ``knock``, ``gin`` or ``big_gin``; a knock with count 0 is gin (G-7.5).
     """
     defender = 1 - knocker
-    if kind == "big_gin":
-        outcome, winner = "big_gin", knocker
+    if kind == KnockKind.BIG_GIN:
+        outcome, winner = HandOutcome.BIG_GIN, knocker
         points = defender_count + (rules.big_gin_bonus or 0)  # G-10.2
         boxes = 1 + rules.extra_boxes_gin
-    elif kind == "gin" or knocker_count == 0:
-        outcome, winner = "gin", knocker  # G-9.3: gin is never undercut
+    elif kind == KnockKind.GIN or knocker_count == 0:
+        outcome, winner = HandOutcome.GIN, knocker  # G-9.3: gin is never undercut
         points = defender_count + rules.gin_bonus
         boxes = 1 + rules.extra_boxes_gin  # G-12.3
     elif defender_count < knocker_count or (
         defender_count == knocker_count and rules.undercut_on_tie  # G-12.1
     ):
-        outcome, winner = "undercut", defender
+        outcome, winner = HandOutcome.UNDERCUT, defender
         points = knocker_count - defender_count + rules.undercut_bonus
         boxes = 1 + rules.extra_boxes_undercut  # G-12.2
     else:
         # A tie with undercut_on_tie = false goes to the knocker for 0 points.
-        outcome, winner = "knock", knocker
+        outcome, winner = HandOutcome.KNOCK, knocker
         points = defender_count - knocker_count
         boxes = 1
     if doubled:  # G-6.5, G-12.4
@@ -76,10 +84,10 @@ def score_hand(
 def next_dealer(rules: GinRules, dealer: int, winner: int | None) -> int:
     """Dealer of the next hand: G-3.3 after a scored hand, G-3.4 after a dead one."""
     if winner is None:
-        return dealer if rules.redeal_after_dead_hand == "same_dealer" else 1 - dealer
-    if rules.dealer_rotation == "winner_deals":
+        return dealer if rules.redeal_after_dead_hand == RedealAfterDeadHand.SAME_DEALER else 1 - dealer
+    if rules.dealer_rotation == DealerRotation.WINNER_DEALS:
         return winner
-    if rules.dealer_rotation == "loser_deals":
+    if rules.dealer_rotation == DealerRotation.LOSER_DEALS:
         return 1 - winner
     return 1 - dealer
 
@@ -119,9 +127,9 @@ def tally_game(
     bonus = [0, 0]
     bonus[winner] = rules.game_bonus
     shutout = hand_points[loser] == 0
-    if shutout and rules.shutout == "double_hand_points":
+    if shutout and rules.shutout == Shutout.DOUBLE_HAND_POINTS:
         points[winner] *= 2  # G-15, G-22.4: hand points only
-    elif shutout and rules.shutout == "game_bonus_200":
+    elif shutout and rules.shutout == Shutout.GAME_BONUS_200:
         bonus[winner] = 2 * rules.game_bonus  # G-15: 200 instead of 100
     box_points = (boxes[0] * rules.box_bonus, boxes[1] * rules.box_bonus)
     totals = (
@@ -129,7 +137,7 @@ def tally_game(
         points[1] + box_points[1] + bonus[1],
     )
     margin = totals[winner] - totals[loser]
-    if shutout and rules.shutout == "double_margin":
+    if shutout and rules.shutout == Shutout.DOUBLE_MARGIN:
         margin *= 2
     return GameResult(
         winner=winner,

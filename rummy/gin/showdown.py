@@ -7,11 +7,11 @@ from rummy.cards import Card
 from rummy.gin.common import card_in_hand, cards_text, melds_data, replace_hand, set_seat, without
 from rummy.gin.kinds import ActionKind as A
 from rummy.gin.kinds import EventKind as E
-from rummy.gin.kinds import Refusal
+from rummy.gin.kinds import KnockKind, Refusal
 from rummy.gin.layoffs import best_defence, extend_meld
 from rummy.gin.melds import best_melds
 from rummy.gin.options import big_gin_melds
-from rummy.gin.rules import GinRules
+from rummy.gin.rules import Arrangement, GinRules
 from rummy.gin.scoring import score_hand, spades_double_applies
 from rummy.gin.state import HandPhase, HandResult, HandState, Knock, Meld
 
@@ -23,7 +23,8 @@ def accept_knock(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState
     kept = hand.hands[k.seat]
     melds, dead = best_melds(list(kept))
     n = sum(c.value for c in dead)
-    knock = Knock(k.seat, k.discard, tuple(melds), tuple(dead), n, "gin" if n == 0 else "knock")
+    kind = KnockKind.GIN if n == 0 else KnockKind.KNOCK
+    knock = Knock(k.seat, k.discard, tuple(melds), tuple(dead), n, kind)
     ev = [Event(E.KNOCK_ACCEPTED, a.seat, {})]
     new, evs = _resolve(rules, hand, knock)
     return new, ev + evs
@@ -49,11 +50,11 @@ def _resolve(rules: GinRules, hand: HandState, knock: Knock) -> tuple[HandState,
         "deadwood": cards_text(knock.deadwood),
         "count": knock.count,
     }
-    ev = [Event(E.GIN if knock.kind == "gin" else E.KNOCKED, seat, data)]
+    ev = [Event(E.GIN if knock.kind == KnockKind.GIN else E.KNOCKED, seat, data)]
     hand = replace_hand(hand, knock=knock, last_taken=None, turn=1 - seat)
-    if knock.kind == "gin":  # G-9.2: no layoffs on gin
+    if knock.kind == KnockKind.GIN:  # G-9.2: no layoffs on gin
         return _score_without_layoffs(rules, hand, knock, ev)
-    if rules.defender_layoffs == "agent":  # G-11.3
+    if rules.defender_layoffs == Arrangement.AGENT:  # G-11.3
         return replace_hand(hand, phase=HandPhase.LAYOFF, table_melds=knock.melds), ev
     defence = best_defence(hand.hands[1 - seat], knock.melds)  # G-11, G-22.3
     table = list(knock.melds)
@@ -80,7 +81,7 @@ def big_gin(rules: GinRules, hand: HandState, a: Action) -> tuple[HandState, lis
     melds = big_gin_melds(rules, hand.hands[a.seat])
     if melds is None:  # G-10.1
         raise ActionError(Refusal.BIG_GIN_NOT_MELDED)
-    knock = Knock(a.seat, None, melds, (), 0, "big_gin")
+    knock = Knock(a.seat, None, melds, (), 0, KnockKind.BIG_GIN)
     ev = [Event(E.BIG_GIN, a.seat, {"melds": melds_data(melds)})]
     hand = replace_hand(hand, knock=knock, last_taken=None, turn=1 - a.seat)
     return _score_without_layoffs(rules, hand, knock, ev)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rummy.cards import Card
+from rummy.gin.kinds import HandOutcome, KnockKind
 from rummy.gin.rules import GinRules
 
 Meld = tuple[Card, ...]
@@ -46,7 +47,7 @@ class Knock:
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
     count: int
-    kind: str = "knock"  # knock | gin | big_gin
+    kind: KnockKind = KnockKind.KNOCK
     declared: bool = False  # the knocker declared the arrangement himself
 
 
@@ -54,7 +55,7 @@ class Knock:
 class HandResult:
     """How a hand ended (G-12). ``outcome``: knock, undercut, gin, big_gin or dead."""
 
-    outcome: str
+    outcome: HandOutcome
     winner: int | None = None
     points: int = 0
     boxes: int = 0

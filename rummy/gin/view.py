@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rummy.actions import Event
 from rummy.cards import Card
 from rummy.gin.kinds import EventKind as E
-from rummy.gin.rules import GinRules
+from rummy.gin.rules import DiscardPileVisible, GinRules
 from rummy.gin.state import (
     HandPhase,
     HandResult,
@@ -79,7 +79,7 @@ def seat_view(state: MatchState, seat: int | None) -> SeatView:
             pile = pile[:-1]
             knock = dataclasses.replace(knock, discard=None)
         top = pile[-1] if pile else None
-        if rules.discard_pile_visible != "all":  # G-5.5
+        if rules.discard_pile_visible != DiscardPileVisible.ALL:  # G-5.5
             pile = pile[-1:]
     return SeatView(
         seat=seat,
