@@ -16,9 +16,19 @@ from typing import Any
 from rummy.cards import Card, CardError, format_cards, parse_card
 
 TABLE = -1
-DEAL = "deal"  # the table's deal: every game's ``ActionKind.DEAL`` has this value
-DEAL_READ = "deal_read"  # a deal read out of the card shoe (read mode, issue 10)
-DEAL_KINDS = frozenset({DEAL, DEAL_READ})  # each starts a hand
+
+
+class TableKind(StrEnum):
+    """The table's own action kinds, the same in every game (each game's ``ActionKind``
+    repeats them with these values, so ``Action.kind`` compares equal either way)."""
+
+    DEAL = "deal"  # the table's deal (G-3, C-4)
+    DEAL_READ = "deal_read"  # a deal read out of the card shoe (read mode, issue 10)
+
+
+DEAL = TableKind.DEAL
+DEAL_READ = TableKind.DEAL_READ
+DEAL_KINDS: frozenset[str] = frozenset(TableKind)  # each starts a hand
 
 
 def is_deal(action: Action) -> bool:
