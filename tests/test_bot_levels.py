@@ -8,7 +8,12 @@
   deal (``slow``; gin games shortened to a 1-point target, so a match is one scored
   hand, and contract matches to one deal, each of the preset's contracts in turn; the
   rules are otherwise the presets'). The
-  default run plays 20 such matches per level and preset.
+  default run plays 20 such matches per level and preset. In these runs and the
+  hidden-cards test the gin ``hard`` player samples ``NARROW`` worlds a decision, not the
+  shipped ``WORLDS``: the same code choosing among the same legal actions, only fewer
+  samples behind each value (what these tests check is that the match finishes legally,
+  not how well it is played). ``test_gin_hard_at_the_shipped_width_finishes_matches``
+  plays the shipped player end to end, one match per gin preset.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from hypothesis import strategies as st
 from match_walk import Walk, standard_match
 
 from rummy.games import get_engine
-from rummy.gin.bots_hard import HardPlayer
+from rummy.gin.bots_hard import WORLDS, HardPlayer
 from rummy.play import Player, play_match
 from rummy.players import LEVELS, names, player
 
@@ -86,7 +91,7 @@ def test_decision_ignores_hidden_cards(game: str, level: str, seed: int, depth: 
     engine = get_engine(game)
     seats = 2 if game == "gin" else 4
     rng = random.Random(seed)
-    players = [engine.player(level) for _ in range(seats)]
+    players = [_narrow(engine, level) for _ in range(seats)]
     walk = Walk(engine, standard_match(engine, game), rng)
     checked = 0
     for i in walk.steps(depth + 1):
@@ -115,30 +120,58 @@ def _short_gin(preset: str):  # type: ignore[no-untyped-def]
 
 
 MATCHES = [20, pytest.param(200, marks=pytest.mark.slow)]
+NARROW = 4  # worlds a decision of the gin hard player in the match runs and the hidden-cards
+# test: the same code in a fraction of the time (200 standard matches: 4 s against 17 s with
+# 8 worlds; 20 matches of the knock_card preset took 66 s at the shipped width)
 
 
-def _gin_player(level: str, matches: int) -> Player:
-    """The level's gin player. In the 200-match runs hard searches 8 worlds, not 64: the same
-    code and the same legal actions to choose from, in about a third of the time (12 s
-    against 38 s for the standard preset; the shipped width plays the 20-match runs and the
-    hidden-cards test)."""
-    if level == "hard" and matches > 20:
-        return HardPlayer(worlds=8)
-    return GIN.player(level)
+def _narrow(engine, level: str) -> Player:  # type: ignore[no-untyped-def]
+    """``engine.player(level)``, but the gin hard player samples ``NARROW`` worlds."""
+    if engine.name == "gin" and level == "hard":
+        return HardPlayer(worlds=NARROW)
+    return engine.player(level)
+
+
+GIN_PRESETS = ["standard", "knock_card", "tournament", "pagat_classic"]
+
+
+def _gin_players(level: str, seed: int, worlds: int | None) -> list[Player]:
+    """The two seats of match ``seed``: ``level`` against itself on even seeds and against
+    basic on odd ones, ``level`` second on seeds 1, 5, 9, ... A hard player samples
+    ``worlds`` worlds (None: the shipped width)."""
+    def one(lv: str) -> Player:
+        return HardPlayer(worlds=worlds) if lv == "hard" else GIN.player(lv)
+    players = [one(level), one("basic" if seed % 2 else level)]
+    if seed % 4 == 1:
+        players.reverse()
+    return players
+
+
+def _play_gin(rules, players: list[Player], seed: int) -> None:  # type: ignore[no-untyped-def]
+    state, steps = play_match(GIN, GIN.new_match(rules, 2), players, random.Random(seed),
+                              max_actions=20_000)
+    assert GIN.is_over(state) and steps
 
 
 @pytest.mark.parametrize("matches", MATCHES)
-@pytest.mark.parametrize("preset", ["standard", "knock_card", "tournament", "pagat_classic"])
+@pytest.mark.parametrize("preset", GIN_PRESETS)
 @pytest.mark.parametrize("level", ALL_LEVELS)
 def test_gin_levels_finish_matches(level: str, preset: str, matches: int) -> None:
     rules = _short_gin(preset)
     for seed in range(matches):
-        players = [_gin_player(level, matches), _gin_player("basic" if seed % 2 else level, matches)]
-        if seed % 4 == 1:
-            players.reverse()
-        state, steps = play_match(GIN, GIN.new_match(rules, 2), players, random.Random(seed),
-                                  max_actions=20_000)
-        assert GIN.is_over(state) and steps
+        _play_gin(rules, _gin_players(level, seed, NARROW), seed)
+
+
+def test_gin_hard_at_the_shipped_width_finishes_matches() -> None:
+    """The registry's hard player (``WORLDS`` worlds a decision) plays one whole match of
+    every gin preset: against itself (seeds 0 and 2), as the second seat against basic
+    (seed 1) and as the first (seed 3)."""
+    assert GIN.player("hard").worlds == WORLDS
+    for seed, preset in enumerate(GIN_PRESETS):
+        players = _gin_players("hard", seed, None)
+        assert [p.worlds for p in players if isinstance(p, HardPlayer)] \
+            == [WORLDS] * (1 if seed % 2 else 2)
+        _play_gin(_short_gin(preset), players, seed)
 
 
 @pytest.mark.parametrize("matches", MATCHES)
