@@ -8,21 +8,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rummy.actions import DEAL, TABLE, Action, Event
 from rummy.cards import shuffled_deck
-from rummy.games import GameEngine
+from rummy.games import AnyEngine, GameEngine
 from rummy.records import JournalWriter
+
+S = TypeVar("S")  # a game's state
 
 
 class Player(Protocol):
     """A computer player: picks one of the legal actions from what its seat may see."""
 
-    def choose(self, engine: GameEngine, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def choose(self, engine: AnyEngine, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-def deal_action(engine: GameEngine, state: Any, rng: random.Random) -> Action | None:
+def deal_action(engine: GameEngine[S, Any, Any], state: S, rng: random.Random) -> Action | None:
     """The table's deal, when one is pending: a shuffled deck order as one action."""
     decks = engine.decks_to_deal(state)
     if not decks:
@@ -37,8 +39,8 @@ def paired_rngs(seed: int) -> tuple[random.Random, random.Random]:
 
 
 def step(
-    engine: GameEngine,
-    state: Any,
+    engine: GameEngine[S, Any, Any],
+    state: S,
     players: Sequence[Player],
     rng: random.Random,
     *,
@@ -58,15 +60,15 @@ def step(
 
 
 def play_match(
-    engine: GameEngine,
-    state: Any,
+    engine: GameEngine[S, Any, Any],
+    state: S,
     players: Sequence[Player],
     rng: random.Random,
     *,
     journal: JournalWriter | None = None,
     max_actions: int = 200_000,
     deal_rng: random.Random | None = None,
-) -> tuple[Any, list[tuple[Action, list[Event]]]]:
+) -> tuple[S, list[tuple[Action, list[Event]]]]:
     """Play to the end of the match; returns the final state and every step. With
     ``deal_rng`` the deals are drawn from it alone (see :func:`step`)."""
     steps: list[tuple[Action, list[Event]]] = []

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy.actions import Action, ActionError, Event
-from rummy.games import GameEngine, get_engine
+from rummy.games import AnyEngine, get_engine
 
 FORMAT = 1
 MAX_LINE_BYTES = 64 * 1024  # a contract deal line is ~330 bytes, a header ~3 KB
@@ -444,7 +444,7 @@ class Replay:
     """The result of replaying a journal: the exact state, and events per action."""
 
     journal: Journal
-    engine: GameEngine
+    engine: AnyEngine
     state: Any
     steps: list[tuple[Action, list[Event]]]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from rummy.actions import TABLE, Action, Event, is_deal
 from rummy.cards import Card, shuffled_deck
-from rummy.games import GameEngine, get_engine
+from rummy.games import AnyEngine, get_engine
 from rummy.records import (
     Header,
     JournalError,
@@ -203,7 +203,7 @@ class MatchSession:
     def __init__(
         self,
         state_dir: Path,
-        engine: GameEngine,
+        engine: AnyEngine,
         header: Header,
         state: Any,
         writer: JournalWriter,

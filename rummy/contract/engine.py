@@ -10,7 +10,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy import multiset
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
@@ -38,6 +38,9 @@ from rummy.contract.state import (
 )
 from rummy.outcome import MatchOutcome
 from rummy.reads import ReadNeed
+
+if TYPE_CHECKING:
+    from rummy.games import GameEngine
 
 
 def new_match(rules: ContractRules, seats: int, *, first_dealer: int = 0) -> ContractState:
@@ -399,3 +402,6 @@ class ContractEngine:
 
 
 ENGINE = ContractEngine()
+
+if TYPE_CHECKING:  # mypy checks that ENGINE offers the whole interface over contract's types
+    _CONFORMS: GameEngine[ContractState, ContractRules, ContractView] = ENGINE

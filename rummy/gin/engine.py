@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal, Event
 from rummy.gin import hand as hands
@@ -35,6 +35,9 @@ from rummy.gin.state import Column, GameResult, HandPhase, HandResult, MatchPhas
 from rummy.gin.view import SeatView, seat_view
 from rummy.outcome import MatchOutcome
 from rummy.reads import ReadNeed
+
+if TYPE_CHECKING:
+    from rummy.games import GameEngine
 
 
 def _add(pair: tuple[int, int], seat: int, amount: int) -> tuple[int, int]:
@@ -339,3 +342,6 @@ class GinEngine:
 
 
 ENGINE = GinEngine()
+
+if TYPE_CHECKING:  # mypy checks that ENGINE offers the whole interface over gin's types
+    _CONFORMS: GameEngine[MatchState, GinRules, SeatView] = ENGINE
