@@ -96,9 +96,9 @@ def table_frames(size, frames=600) -> dict[str, tuple[float, float]]:
 
 def thinking_frames(seconds: float = 60.0) -> tuple[tuple[float, float], tuple[float, float], int]:
     """Intervals between frame starts of the gin table paced at 60 fps, against a ``hard``
-    computer seat that thinks in its worker process during the table's delay (0.8 s): (mean, p99)
+    computer seat that thinks in its thread during the table's delay (0.8 s): (mean, p99)
     ms of the frames that started while a thought ran, of the others, and how many ran
-    during a thought (display.thinking: the search holds no GIL of the table)."""
+    during a thought. The thread holds the GIL for up to Python's switch interval (5 ms)."""
     import random
 
     from rummy.gin.bots import BasicPlayer
@@ -238,7 +238,7 @@ def main(argv: list[str]) -> int:
             f"max wall {f['review'][1]:.2f} ms (CPU {f['review_cpu'][1]:.2f} ms)"
         )
     (tm, tp), (om, op), n = thinking_frames()
-    print(f"gin table at 60 fps against hard thinking in its worker process: {n} frames during thoughts, "
+    print(f"gin table at 60 fps against hard thinking in its thread: {n} frames during thoughts, "
           f"interval mean {tm:.1f} ms, p99 {tp:.1f} ms (other frames: mean {om:.1f} ms, p99 {op:.1f} ms)")
     print(f"idle CPU on the attract screen: {idle_cpu():.2f} % of one core")
     t, rss = first_frame()

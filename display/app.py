@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from display import i18n, thinking
+from display import i18n
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
 from display.faults import Fault, one_line, probe_storage, storage_code
 from display.hw import Hardware
@@ -745,5 +745,4 @@ class App:
         if self.store is not None and hasattr(self.store, "close"):
             self.store.close()
         self.hw.close()
-        thinking.shutdown()  # the computer players' worker process
         pygame.display.quit()
