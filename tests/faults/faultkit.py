@@ -163,6 +163,7 @@ class KioskRun:
     stdout: str
     stderr: str
     notes: list[str] = field(default_factory=list)  # sd_notify datagrams received
+    ran: float = 0.0  # seconds from READY=1 to SIGTERM (or to its end)
 
     @property
     def watchdog_pings(self) -> int:
@@ -177,25 +178,43 @@ class KioskRun:
         return any(n.startswith("READY=1") for n in self.notes)
 
 
+PINGS = 2  # watchdog pings (at most one a second, display.hw) a run waits for
+SETTLE_S = 0.3  # and then this long with nothing new said, before SIGTERM
+
+
 def run_kiosk(state_dir: Path, tmp: Path, *, seconds: float = 3.0, env: dict[str, str] | None = None,
               config: str | None = "", args: tuple[str, ...] = ()) -> KioskRun:
     """Start the real kiosk (``rummy-table kiosk``, dummy video, mock pins, a notify socket),
-    let it run ``seconds``, stop it with SIGTERM as systemd does, and return what it said."""
+    let it run, stop it with SIGTERM as systemd does, and return what it said.
+
+    It runs from its first frame (READY=1, bounded at 30 s for a busy machine) until it has
+    pinged the watchdog ``PINGS`` times and then said nothing new (stdout, stderr, notify)
+    for ``SETTLE_S``, or ``seconds`` have passed, or it ended by itself: a kiosk that stops,
+    never pings or keeps logging is seen as before (``alive``, ``watchdog_pings``), and a
+    healthy one is stopped after about a second of watchdog pings, not a fixed 3 s."""
     sock_path = tmp / f"notify-{uuid.uuid4().hex[:6]}.sock"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(str(sock_path))
     sock.settimeout(0.2)
     notes: list[str] = []
+    said: dict[str, list[str]] = {"out": [], "err": []}
+    last = [time.monotonic()]  # when anything was last said
     stop = threading.Event()
 
     def listen() -> None:
         while not stop.is_set():
             try:
                 notes.append(sock.recv(65536).decode(errors="replace"))
+                last[0] = time.monotonic()
             except TimeoutError:
                 continue
             except OSError:
                 return
+
+    def read(stream: io.TextIOBase, into: list[str]) -> None:
+        for line in iter(stream.readline, ""):
+            into.append(line)
+            last[0] = time.monotonic()
 
     listener = threading.Thread(target=listen, daemon=True)
     listener.start()
@@ -210,28 +229,49 @@ def run_kiosk(state_dir: Path, tmp: Path, *, seconds: float = 3.0, env: dict[str
     full_env.update(env or {})
     proc = subprocess.Popen([str(KIOSK), "kiosk", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=full_env, cwd=str(tmp))
+    assert proc.stdout is not None and proc.stderr is not None
+    readers = [threading.Thread(target=read, args=(proc.stdout, said["out"]), daemon=True),
+               threading.Thread(target=read, args=(proc.stderr, said["err"]), daemon=True)]
+    for r in readers:
+        r.start()
+    ran = 0.0
     try:
-        # the first frame (bounded, for a busy machine), then ``seconds`` of running
         extra = time.monotonic() + 30
         while not any(n.startswith("READY=1") for n in notes) and proc.poll() is None \
                 and time.monotonic() < extra:
-            time.sleep(0.1)
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.1)
+            time.sleep(0.01)
+        t0 = time.monotonic()
+
+        def done() -> bool:
+            if proc.poll() is not None:
+                return True
+            now = time.monotonic()
+            if now - t0 >= seconds:
+                return True
+            return (sum(1 for n in notes if n == "WATCHDOG=1") >= PINGS
+                    and now - last[0] >= SETTLE_S)
+
+        while not done():
+            time.sleep(0.01)
+        ran = time.monotonic() - t0
         alive = proc.poll() is None
         if alive:
             proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        for r in readers:
+            r.join(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.communicate()
-        time.sleep(0.2)
+            proc.wait()
         stop.set()
         listener.join(timeout=2)
+        sock.setblocking(False)
+        with contextlib.suppress(OSError):  # what it said last, still in the socket
+            while True:
+                notes.append(sock.recv(65536).decode(errors="replace"))
         sock.close()
-    return KioskRun(proc.returncode, alive, out, err, notes)
+    return KioskRun(proc.returncode, alive, "".join(said["out"]), "".join(said["err"]), notes, ran)
 
 
 def assert_kiosk_survived(run: KioskRun, *messages: str) -> None:
