@@ -9,6 +9,7 @@ import random
 import time
 
 import pytest
+from waiting import wait_until
 
 from device.events import ShoeEvent
 from device.shoe.deckmap import DeckMap, sim_uid
@@ -114,12 +115,12 @@ def test_unplug_and_replug_mid_stream_loses_no_card(rig):
     order = shuffled_deck(random.Random(8))
     for i, card in enumerate(order[:20]):
         twin.feed("shoe" if i % 3 else "slot", card, gap_ms=20)
-    time.sleep(0.3)
+    assert ev.wait(lambda g: len([e for e in g if e.kind == "card"]) >= 5)  # mid-stream
     twin.unplug()
     assert ev.wait(lambda g: any(e.kind == "disconnected" for e in g))
     for card in order[20:30]:  # passed while unplugged: they wait in the board's window
         twin.feed("slot", card, gap_ms=20)
-    time.sleep(0.3)
+    assert wait_until(lambda: len(twin.tally.cards()) == 30, 8), "all 30 judged while unplugged"
     twin.replug()
     assert twin.wait_idle(10)
     assert ev.wait(lambda g: len([e for e in g if e.kind == "card"]) >= 30)
@@ -173,7 +174,7 @@ def test_an_unplug_that_cuts_the_power_boots_the_board_again(rig):
     twin.unplug(power_cut=True)
     assert ev.wait(lambda g: any(e.kind == "disconnected" for e in g))
     twin.feed("slot", "QC")  # pushed through a dead gate: never read
-    time.sleep(0.2)
+    assert wait_until(lambda: twin.tally.unread and twin.idle, 8), "the pass is over, unread"
     twin.replug()
     assert ev.wait(lambda g: [e.boot for e in g if e.kind == "connected"][-1:] == [twin.boot])
     assert twin.boot != first and twin.tally.power_cuts == 1
