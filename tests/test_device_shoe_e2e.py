@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 from device.events import ShoeEvent
 from device.shoe.deckmap import DeckMap
@@ -178,10 +179,15 @@ def test_the_sim_process_takes_commands_for_both_gates(tmp_path):
             assert ask("feed bin AS").startswith("ERR")
             assert ask("feed slot ZZ").startswith("ERR")
             assert ask("frobnicate").startswith("ERR unknown command")
-            assert ask("idle") == "OK"
-            time.sleep(0.2)
-            while not q.empty():
-                events.append(q.get_nowait())
+            assert ask("idle") == "OK"  # every pass judged and ACKed: its event is queued
+
+            def reads_in() -> int:
+                while not q.empty():
+                    events.append(q.get_nowait())
+                return len([e for e in events if e.kind not in ("connected", "status")])
+
+            assert wait_until(lambda: reads_in() >= 5, 5), events  # 3 at the shoe, 2 at the slot
+            reads_in()
         proc.stdin.write("quit\n")
         proc.stdin.flush()
     finally:
