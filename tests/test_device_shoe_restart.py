@@ -13,6 +13,7 @@ import random
 import time
 
 from firmware_pty import FirmwareShoe
+from waiting import wait_until
 
 from device.events import SHOE_CARD, SHOE_CONNECTED, SHOE_LOST, ShoeEvent
 from device.shoe.link import ShoeLink
@@ -65,7 +66,16 @@ def run_restarts(restarts: int, *, seed: int, drop: float) -> tuple[Watcher, Fir
         deadline = time.monotonic() + 5
         while shoe.shoe.unacked and time.monotonic() < deadline:
             watch.pump()
-        time.sleep(0.1)
+
+        def settled() -> bool:  # what check_accounting counts on has reached the app
+            watch.pump(0.005)
+            with shoe.tally.lock:
+                due = shoe.tally.pi_acked | shoe.tally.acked | (shoe.tally.written if not drop else set())
+                restarts = shoe.tally.restarts
+            got = {e.uid for e in watch.events if e.kind == SHOE_CARD}
+            return due <= got and link.stats()["counters"]["restarts"] == restarts - stuck
+
+        wait_until(settled, 5)  # and if not by then, the checks say what is missing
         watch.pump()
         assert link.stats()["counters"]["restarts"] == shoe.tally.restarts - stuck
     return watch, shoe, stuck
