@@ -15,6 +15,8 @@ import random
 import time
 from dataclasses import dataclass
 
+from waiting import wait_until
+
 from device.events import SHOE_CARD, SHOE_CONNECTED, SHOE_LOST, ShoeEvent
 from device.shoe.link import ShoeLink
 from device.shoe.sim import Faults, ShoeTwin
@@ -70,8 +72,15 @@ def soak(
                 twin.replug()
             pump()
         assert twin.wait_idle(20), "the board still holds frames the Pi never ACKed"
-        time.sleep(0.2)
-        pump(0.05)
+
+        def delivered() -> bool:  # every frame the Pi ACKed is on the queue before its ACK
+            pump(0.005)
+            with twin.tally.lock:
+                acked = set(twin.tally.pi_acked) & {f for f, *_ in twin.tally.judged}
+            return acked <= {(e.boot, e.seq) for e in events if e.kind == SHOE_CARD}
+
+        wait_until(delivered, 5)  # and if not by then, check() names what is missing
+        pump()
         stats = link.stats()
     return Run(events, twin, stats, fed)
 
