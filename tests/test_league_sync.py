@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import sqlite3
 import threading
-import time
 
 import psycopg
 import pytest
@@ -198,12 +197,24 @@ def test_a_connection_killed_in_the_middle_of_a_transaction(league_db, tmp_path)
             " AND query LIKE '%%submit_match%%'", (login.cred.role,)).fetchone()
         return row[0] if row else None
 
+    starts: dict[object, set[object]] = {}
+
+    def rows_begun(pid) -> int:
+        """Statements (one a row, 20 ms each) begun so far in ``pid``'s open transaction."""
+        row = league_db.conn.execute(
+            "SELECT xact_start, query_start FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()
+        if row is None or row[0] is None:
+            return 0
+        seen = starts.setdefault(row[0], set())
+        seen.add(row[1])
+        return len(seen)
+
     worker.start()
     try:
         for _ in range(3):  # three batches die half-way through
             assert wait_until(lambda: in_transaction() is not None, 30)
             pid = in_transaction()
-            time.sleep(0.1)  # a few rows into the batch of 20 (20 ms a row)
+            assert wait_until(lambda p=pid: rows_begun(p) >= 3, 30, step=0.005)  # a few rows in
             seen = len(worker.status.history)
             assert league_db.conn.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
             assert wait_until(lambda s=seen: len(worker.status.history) > s, 30)
