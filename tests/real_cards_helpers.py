@@ -45,14 +45,18 @@ def run(app: App, *, seconds: float, seats: list[dict[str, Any]] | None = None, 
     app.start()
     out = Run()
     t0 = time.monotonic()
+    seen: tuple[int, int, int] | None = None  # (match, actions) when history and digest were taken
     while app.running and time.monotonic() - t0 < seconds:
         if seats is not None and app.match is None and not out.history and app.scene.name == "attract":
             app.start_match(app.forced_game or "gin", seats, rules=rules)
         app.frame()
         m = app.match
         if m is not None:
-            out.history = list(m.history)
-            out.digest = m.session.digest()
+            now = (id(m), m.session.actions_applied, len(m.history))
+            if seen != now:  # the state moves only by an applied action
+                seen = now
+                out.history = list(m.history)
+                out.digest = m.session.digest()  # (a whole-state hash: not every frame)
             out.journal = m.session.archived_path or m.session.journal_path
             out.over = m.is_over
             if until is not None and until(app):
