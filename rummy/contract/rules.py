@@ -18,6 +18,7 @@ from typing import Any
 
 from rummy.cards import RANKS
 from rummy.errors import RulesError as RulesError  # re-exported: one error for both games
+from rummy.rule_words import words_to_members
 
 
 # The text parameters of C-14, one enum each; the values are the words of the table.
@@ -53,10 +54,6 @@ OPTIONS: dict[str, type[StrEnum]] = {
     "next_player_refusal": NextPlayerRefusal,
     "winner": Winner,
 }
-
-ACE_MODES: tuple[str, ...] = tuple(AceInSequences)
-AFTER_BUY_TURN: tuple[str, ...] = tuple(AfterBuyTurn)
-NEXT_PLAYER_REFUSAL: tuple[str, ...] = tuple(NextPlayerRefusal)
 
 # C-7.3: A = 15, K/Q/J = 10, 2-10 pip (index 0 = ace ... 12 = king).
 DEFAULT_CARD_VALUES: tuple[int, ...] = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -153,17 +150,7 @@ class ContractRules:
     winner: Winner = Winner.HIGHEST_TOTAL  # C-7.4
 
     def __post_init__(self) -> None:
-        for name, kind in OPTIONS.items():  # a C-14 word given as text: its member
-            value = getattr(self, name)
-            if type(value) is not kind:
-                try:
-                    member = kind(value)
-                except ValueError:
-                    raise RulesError(
-                        [f"{name}: must be one of {', '.join(kind)}; got {value!r}"],
-                        game="contract",
-                    ) from None
-                object.__setattr__(self, name, member)
+        words_to_members(self, OPTIONS, game="contract")  # a C-14 word given as text
 
     @property
     def deals(self) -> int:

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from rummy.errors import RulesError as RulesError  # re-exported: one error for both games
+from rummy.rule_words import words_to_members
 
 
 # The text parameters of G-20, one enum each; the values are the words of the table.
@@ -167,10 +168,7 @@ class GinRules:
         problems = _check(dataclasses.asdict(self))
         if problems:
             raise RulesError(problems, game="gin")
-        for name, kind in OPTIONS.items():  # a G-20 word given as text: its member
-            value = getattr(self, name)
-            if type(value) is not kind:
-                object.__setattr__(self, name, kind(value))
+        words_to_members(self, OPTIONS, game="gin")  # a G-20 word given as text
 
     @property
     def games_to_win(self) -> int:
