@@ -164,6 +164,11 @@ check_system() {
     fi
 }
 
+# apt_candidate PKG: apt knows a version of PKG to install (after apt-get update).
+apt_candidate() {
+    apt-cache policy "$1" 2>/dev/null | grep -Eq '^ *Candidate: [^(]'
+}
+
 # missing_packages PKG...: those not installed (dpkg on a real system; the stamp in --root).
 missing_packages() {
     local p have
@@ -182,6 +187,7 @@ missing_packages() {
 install_packages() {
     local pkgs=(python3-venv python3-pip python3-lgpio libgbm1 libdrm2) missing
     [[ $CAGE == 1 ]] && pkgs+=(cage)
+    [[ $(stamp lgpio) == pypi ]] && pkgs=("${pkgs[@]/python3-lgpio/}") && pkgs=(${pkgs[*]})
     missing=$(missing_packages "${pkgs[@]}")
     if [[ -z $missing ]]; then
         say "apt packages already installed: ${pkgs[*]}"
@@ -189,6 +195,14 @@ install_packages() {
     fi
     online "installing apt packages ($(echo $missing))"
     run apt-get update
+    # python3-lgpio comes from the Raspberry Pi archive (Raspberry Pi OS has it); a plain
+    # Debian has no such package, and apt-get would fail on it: lgpio from PyPI instead.
+    if [[ $DRY == 0 && " ${pkgs[*]} " == *" python3-lgpio "* ]] && ! apt_candidate python3-lgpio; then
+        say "no python3-lgpio in this system's apt sources: lgpio goes into the venv from PyPI"
+        pkgs=("${pkgs[@]/python3-lgpio/}")
+        pkgs=(${pkgs[*]})
+        set_stamp lgpio pypi
+    fi
     run apt-get install -y --no-install-recommends "${pkgs[@]}"
     local all
     all=$(printf '%s\n' $(stamp packages) "${pkgs[@]}" | LC_ALL=C sort -u | tr '\n' ' ')
@@ -236,6 +250,7 @@ install_app() {
         extras="[league]"
         hash="$hash-league"
     fi
+    [[ $(stamp lgpio) == pypi ]] && hash="$hash-lgpio"
     if [[ $FORCE == 0 && $(stamp app) == "$hash" ]] && app_works; then
         say "the app in $VENV is up to date (source hash ${hash:0:12})"
         return
@@ -252,13 +267,16 @@ install_app() {
     wheel=$stage/dist/rummy_table-$(sed -n 's/^version = "\(.*\)"/\1/p' "$stage/src/pyproject.toml")-py3-none-any.whl
     run "$VENV/bin/pip" install --quiet "$wheel$extras"
     run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$wheel"
+    if [[ $(stamp lgpio) == pypi ]]; then  # no python3-lgpio in apt (install_packages)
+        run "$VENV/bin/pip" install --quiet "lgpio>=0.2.2.0"
+    fi
     set_stamp app "$hash"
 }
 
 # app_works: the installed app imports (always true in a --root tree, where nothing runs).
 app_works() {
     [[ -n $ROOT ]] && { [[ -d $ROOT$VENV ]]; return; }
-    "$VENV/bin/python" -c 'import display.cli, rummy.games' 2> /dev/null
+    "$VENV/bin/python" -c 'import display.cli, rummy.games, lgpio' 2> /dev/null
 }
 
 install_config() {
