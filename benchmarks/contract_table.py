@@ -39,8 +39,8 @@ def percentile(values: list[float], q: float) -> float:
 def measure(size: tuple[int, int], seats: int, frames: int) -> list[tuple[float, float]]:
     """(wall, CPU of this thread) ms of each frame drawn after a move."""
     from display.app import App
-    from display.config import load_config
-    from display.match import make_player
+    from display.table.config import load_config
+    from display.table.match import make_player
 
     times: list[tuple[float, float]] = []
     seed = 1

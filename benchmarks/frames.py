@@ -30,7 +30,7 @@ def _app(size, state_dir, mode="headless", **display):
     from dataclasses import replace
 
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
 
     config, _ = load_config(None, env={"RUMMY_TABLE_STATE_DIR": state_dir})
     if display:

@@ -36,7 +36,7 @@ def watchdog(*, environ: dict[str, str] | None = None) -> bool:
     return notify("WATCHDOG=1", environ=environ)
 
 
-watchdog_ping = watchdog  # the name display/hw.py looks for
+watchdog_ping = watchdog  # the name display/table/hw.py looks for
 
 
 def status(text: str, *, environ: dict[str, str] | None = None) -> bool:

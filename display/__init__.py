@@ -20,14 +20,14 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   drawing by regions: ``region(name, view_model, rect, draw, dirty)`` redraws a panel only
   when its view-model changed); reviews subclass ``review_base.ReviewScene``. A table owns
   painters (``gin_panel.GinPanelPainter``, ``contract_centre.ContractCentrePainter``, …)
-  that draw frozen view-models built without pygame in :mod:`display.viewmodels`; the
+  that draw frozen view-models built without pygame in :mod:`display.table.viewmodels`; the
   scene is their hooks (what a touch on a card, a pile or a button does).
-* what a call does is the match's table controller's (:mod:`display.controller`, no
+* what a call does is the match's table controller's (:mod:`display.table.controller`, no
   pygame): per game one table from seat calls (DRAW / KNOCK / BUY, touches, on-screen
   buttons) to engine actions, read by ``TableScene.call`` and by the lamps
   (``controller.lamps(seat)``), so a lamp is lit exactly when its button acts; the panel's
   buttons are ``controller.screen_buttons(seat)``; hints are codes worded by
-  :mod:`display.hint_text`; the C-8.4 answer deadline and the buy window live there too.
+  :mod:`display.table.hint_text`; the C-8.4 answer deadline and the buy window live there too.
 * a game ``g`` provides scenes ``g_table`` and ``g_review``; the app shows ``g_review``
   whenever ``app.match.review_pending`` (a deal is pending after a hand, or the match is
   over) and calls ``app.match.continue_after_review()`` / ``app.after_match()`` from it.
@@ -36,7 +36,7 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
 * layout: :mod:`display.layout` (``seat_panels`` for 2–6 seats with flat/upright turning,
   ``SeatPanel.to_screen``/``to_local``, ``hand_rects``, ``centre_area``, ``touch_px``);
   cards: :func:`display.cardart.card_surface`; text that always fits:
-  :func:`display.theme.draw_text` / ``draw_paragraph``; words: ``from display.i18n import _,
+  :func:`display.theme.draw_text` / ``draw_paragraph``; words: ``from display.table.i18n import _,
   ngettext, N_`` then ``bash .ci/run.d/catalogs.sh --update`` (pybabel extract / update /
   compile; ``docs/translations.md``) and translate the new entries.
 * tests: ``tests/test_display_layout.py`` shows how to render a scene to a dummy surface

@@ -1,7 +1,7 @@
 """The table app: one main loop over scenes, the hardware queue, touch and the match.
 
 Loop (one frame): drain the device queue and pygame events → scene handlers (every call
-becomes an engine action via :class:`display.match.MatchDriver`); update (timers, computer
+becomes an engine action via :class:`display.table.match.MatchDriver`); update (timers, computer
 players, deals); draw when something changed; present (dirty rects); tick. A
 failsafe catches any error and returns to the attract screen (kiosk and windowed simulator;
 ``--debug`` and headless runs re-raise).
@@ -22,13 +22,13 @@ from typing import Any
 
 import pygame
 
-from display import i18n
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
-from display.faults import Fault, one_line, probe_storage, storage_code
-from display.hw import Hardware
-from display.match import MatchDriver
 from display.notice import Notice, resume_notices
 from display.scenes import load_scene
+from display.table import i18n
+from display.table.faults import Fault, one_line, probe_storage, storage_code
+from display.table.hw import Hardware
+from display.table.match import MatchDriver
 
 SIM_STRIP = 260
 CORNER_PX = 64
@@ -449,7 +449,7 @@ class App:
         system one) and use it from now on; returns why not, or None."""
         import os
 
-        from display.config import SYSTEM_CONFIG, hash_pin, set_pin_in_file
+        from display.table.config import SYSTEM_CONFIG, hash_pin, set_pin_in_file
 
         sources = self.config.sources
         path = Path(sources[-1] if len(sources) > 1 else os.environ.get("RUMMY_TABLE_CONFIG") or SYSTEM_CONFIG)

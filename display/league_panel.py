@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _
+from display.table.i18n import _
 
 ROWS = 5
 

@@ -48,7 +48,7 @@ def sim_parser() -> argparse.ArgumentParser:
 
 
 def _load(config_path: str | None, env=os.environ):
-    from display.config import load_config
+    from display.table.config import load_config
 
     return load_config(config_path, env=env)
 
@@ -57,7 +57,7 @@ def _builtin_config():
     """The packaged defaults alone (the operator's file could not be read at all)."""
     import dataclasses
 
-    from display import config as cfg
+    from display.table import config as cfg
 
     return cfg.Config(display=cfg.DisplayConfig(), game=cfg.GameConfig(), buttons={},
                       shoe=cfg.ShoeConfig(), operator=cfg.OperatorConfig(),
@@ -126,7 +126,7 @@ def kiosk_main(argv: list[str] | None = None) -> int:
     try:
         config, errors = _load(args.config)
     except Exception as exc:  # noqa: BLE001 - whatever the loader raises ends on the fault screen
-        from display.config import SYSTEM_CONFIG
+        from display.table.config import SYSTEM_CONFIG
 
         source = args.config or os.environ.get("RUMMY_TABLE_CONFIG") or SYSTEM_CONFIG
         config, errors = _builtin_config(), [f"{source}: "

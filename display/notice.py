@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import N_, _
+from display.table.i18n import N_, _
 
 NOTICE_SECONDS = 10.0
 NOTICE_BG = (120, 30, 30)

@@ -26,7 +26,7 @@ from device.events import (
     SHOE_LOST,
     SHOE_MISREAD,
 )
-from display.controller.real_cards import (
+from display.table.controller.real_cards import (
     CALL_TABLES,
     ERROR_WHYS,
     POINTS,
@@ -37,8 +37,8 @@ from display.controller.real_cards import (
     PromptKind,
     RealCards,
 )
-from display.gin_text import card_name as card_label
-from display.i18n import _
+from display.table.gin_text import card_name as card_label
+from display.table.i18n import _
 from rummy.actions import TABLE
 from rummy.cards import Card, parse_card
 
@@ -377,7 +377,7 @@ FIRST_PHASE = {"gin": "upcard", "contract": "turn"}
 def help_lines(game: str, phases: Iterable[str] | None = None) -> list[str]:
     """The real-card calls of ``game``, phase by phase (the on-screen help); ``phases``:
     only those phases' calls (the deal screen: the phase after the deal)."""
-    from display.i18n import _ as tr
+    from display.table.i18n import _ as tr
 
     lines = [tr(READ_WORDS[SHOE]), tr(READ_WORDS[SLOT])]
     seen: set[tuple[str, str]] = set()
@@ -482,7 +482,7 @@ class RealMode:
             if m.reads.acknowledge():
                 self.cards_back()
             p = m.reads.prompt
-            from display.controller.real_cards import PromptKind
+            from display.table.controller.real_cards import PromptKind
 
             self.shoe.set_led("again" if p is not None and p.kind is PromptKind.REPASS else "ok")
             dealing = m.reads.dealing() and not m.reads.dealt

@@ -16,9 +16,9 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.gin_text import card_name as card_label
-from display.i18n import N_, _, ngettext
 from display.sim import SimPanel
+from display.table.gin_text import card_name as card_label
+from display.table.i18n import N_, _, ngettext
 
 BUTTONS_W = 260  # the seats' buttons (display.sim)
 CARDS_W = 340  # the cards in hand

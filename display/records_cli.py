@@ -7,7 +7,7 @@
     rummy-table records import [--record-bots]   record archived journals the database lacks
 
 ``--state-dir DIR`` picks the state directory (default: from the config, see
-``display.config``); the database is ``<state dir>/records.sqlite3``.
+``display.table.config``); the database is ``<state dir>/records.sqlite3``.
 
 Players are the names entered at the table. A seat nobody named ("Player 1", "Computer 2")
 is shown by its language-neutral code whatever language the table spoke (older records
@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from display.config import load_config
+from display.table.config import load_config
 from rummy.records import JournalError
 from rummy.session import ARCHIVE
 from rummy.store import DB_NAME, Store, StoreError, default_code
@@ -93,7 +93,7 @@ def _leaderboard(store: Store, game: str | None, everyone: bool) -> None:
 
 
 def _recall(store: Store, n: int, brief: bool) -> None:
-    from display.recall_text import hand_lines
+    from display.table.recall_text import hand_lines
 
     hands = store.last_hands(n)
     if not hands:
@@ -150,7 +150,7 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--state-dir", default=argparse.SUPPRESS, metavar="DIR",
                         help="the state directory (default: from the config)")
     common.add_argument("--config", default=argparse.SUPPRESS, metavar="FILE",
-                        help="the config file (default: see display.config)")
+                        help="the config file (default: see display.table.config)")
     p = argparse.ArgumentParser(prog="rummy-table records", parents=[common],
                                 description="Finished games from the records database "
                                             "(<state dir>/records.sqlite3).",

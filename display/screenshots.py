@@ -48,7 +48,7 @@ def _render(app, path: Path) -> None:
 
 
 def _step(app, rng: random.Random) -> None:
-    from display.match import make_player
+    from display.table.match import make_player
 
     m = app.match
     if m.review_pending:
@@ -105,7 +105,7 @@ def _gin(app) -> Iterator[str]:
 def _private(app) -> Iterator[str]:
     """Private hands (docs/privacy.md): the first turn says how to look; one seat holds his
     button and sees his hand; the panel's Knock without a legal knock warns first (G-8)."""
-    from display.controller import Call
+    from display.table.controller import Call
     from rummy.gin.melds import deadwood
 
     app.change(privacy="peek")
@@ -223,9 +223,9 @@ def take(outdir: str | Path, *, size: tuple[int, int] = (1280, 800), languages: 
     """Render every screenshot in every language into ``outdir``; returns the files."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from display import i18n
     from display.app import App
-    from display.config import load_config
+    from display.table import i18n
+    from display.table.config import load_config
 
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -313,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"screenshots: --size must look like 1280x800, got {args.size!r}", file=sys.stderr)
         return 2
     langs = [x for x in args.lang.split(",") if x] or None
-    from display.i18n import LANGUAGES
+    from display.table.i18n import LANGUAGES
 
     bad = [x for x in langs or [] if x not in LANGUAGES]
     if bad:

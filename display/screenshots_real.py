@@ -67,7 +67,7 @@ def _prompt_shots(app: Any, people: Any) -> Iterator[str]:
     """Each question of the table as the first one on screen: raised through the reads the
     way the link's events raise them (a card read, a reader's ERR, an unknown tag), shot,
     then dropped (the people's cards are not moved: only the table's words are shot)."""
-    from display.controller.real_cards import SHOE, SLOT
+    from display.table.controller.real_cards import SHOE, SLOT
 
     m = app.match
     reads = m.reads
@@ -125,8 +125,8 @@ def take_prompts(outdir: Path, languages: list[str], state: str, size: tuple[int
     import pygame
 
     from display.app import App
-    from display.config import load_config
     from display.sim_real_cards import SimTable, TwinReaders
+    from display.table.config import load_config
 
     written: list[Path] = []
     config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": state})
@@ -159,7 +159,7 @@ def _connected(app: Any) -> Callable[[], bool]:
 
 
 def _call(name: str) -> Any:
-    from display.controller import Call
+    from display.table.controller import Call
 
     return Call(name)
 
@@ -170,8 +170,8 @@ def take_real(outdir: Path, languages: list[str], size: tuple[int, int], state: 
     import pygame
 
     from display.app import App
-    from display.config import load_config
     from display.sim_real_cards import SimTable, TwinReaders
+    from display.table.config import load_config
 
     written: list[Path] = []
     config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": state})

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pygame
 
 from display import theme
-from display.hw import BUY, DRAW, KNOCK
-from display.i18n import _
+from display.table.hw import BUY, DRAW, KNOCK
+from display.table.i18n import _
 
 CALLS = (DRAW, KNOCK, BUY)
 CALL_LABEL = {DRAW: "DRAW", KNOCK: "KNOCK", BUY: "BUY"}
@@ -103,7 +103,7 @@ class SimPanel:
         area = pygame.Rect(6, 36, w - 12, h - 36 - key_h)
         block_h = area.height // n
         self.buttons = []
-        m = self.app.match  # names in the table's language (display.names)
+        m = self.app.match  # names in the table's language (display.table.names)
         names = {i: m.name(i) for i in range(len(m.seats))} if m is not None else {}
         for row, seat in enumerate(self._seat_order(n)):
             block = pygame.Rect(area.left, area.top + row * block_h, area.width, block_h - 6)

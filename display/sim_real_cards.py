@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from display.controller.real_cards import SHOE, SLOT, PromptKind, holder
+from display.table.controller.real_cards import SHOE, SLOT, PromptKind, holder
 from rummy.actions import TABLE, Action
 from rummy.cards import Card, shuffled_deck
 from rummy.players import player
@@ -145,7 +145,7 @@ class SimTable:
         """After a power cut the cards stayed where they were: the people hold what the
         table's journal says (a deal under way: what was dealt so far), the rest is in the
         shoe (its order unknown to the table, shuffled here)."""
-        from display.controller.real_cards import deal_order
+        from display.table.controller.real_cards import deal_order
 
         seen: Counter[Card] = Counter()
 
@@ -233,7 +233,7 @@ class SimTable:
         if reads.dealing():
             self._deal(m, now)
             return
-        from display.controller.real_cards import purpose
+        from display.table.controller.real_cards import purpose
 
         need = reads.need()
         if reads.refill() is None:
@@ -756,7 +756,7 @@ def _in_turn(m: Any) -> int | None:
 
 
 def _engine_hands(m: Any) -> tuple[tuple[Card, ...], ...]:
-    from display.controller.real_cards import hands_of
+    from display.table.controller.real_cards import hands_of
 
     return hands_of(m.game, m.state)
 

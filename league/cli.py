@@ -143,7 +143,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _table_config(args: argparse.Namespace) -> tuple[Any, Path]:
-    from display.config import load_config
+    from display.table.config import load_config
 
     config, errors = load_config(args.config)
     for e in errors:

@@ -35,7 +35,7 @@ from rummy.records import Journal, JournalError, Replay, read_journal, replay
 # these words recognise the seats of journals and stores written before that. A seat
 # nobody named is stored language-neutral, as the English code "Player 1" / "Computer 2"
 # (:func:`seat_code`), and worded in the table's language only when shown
-# (``display.names``); journals and stores written before that hold the name in the
+# (``display.table.names``); journals and stores written before that hold the name in the
 # language of the table that made it ("Игрок 1"), which :func:`default_code` reads back.
 PLAYER_WORDS = ("Player", "Pemain", "Игрок", "Jogador")
 COMPUTER_WORDS = ("Computer", "Komputer", "Компьютер", "Computador")
@@ -185,7 +185,7 @@ class Step:
 class HandRecord:
     """A recorded hand with its players, results and steps. ``players`` are the stored
     names; ``named[i]`` says whether seat ``i``'s was entered at the table (False: a default
-    "Player 1" / "Computer 2", worded in the table's language when shown, ``display.names``)
+    "Player 1" / "Computer 2", worded in the table's language when shown, ``display.table.names``)
     and ``kinds[i]`` is ``human`` or ``computer``."""
 
     match_id: int
@@ -237,7 +237,7 @@ def is_default_name(name: str) -> bool:
 
 def seat_code(kind: str, seat: int) -> str:
     """The stored name of seat ``seat`` (from 0) when nobody named it: "Player 1" for a
-    person, "Computer 2" for a computer player; language-neutral (``display.names`` words
+    person, "Computer 2" for a computer player; language-neutral (``display.table.names`` words
     it in the table's language when it is shown)."""
     return f"{'Computer' if kind == 'computer' else 'Player'} {seat + 1}"
 

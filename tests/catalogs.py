@@ -7,7 +7,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from display import i18n
+from display.table import i18n
 
 POT = i18n.LOCALE_DIR / "messages.pot"
 

@@ -3,7 +3,7 @@
 Every test runs against throwaway state: no test may reach the table's real state
 directory (journals, records). Before this guard, a test or a subprocess that fell back
 on the default state directory (``~/.local/state/rummy-table``, see
-``display.config.default_state_dir``) could leave a match in the real records.
+``display.table.config.default_state_dir``) could leave a match in the real records.
 
 The league tests run against a real PostgreSQL server: one throwaway cluster per test
 session (Debian's server binaries, as an unprivileged user, on a Unix socket in a temporary

@@ -1,5 +1,5 @@
 """A match held in memory over the real engine, for the table controller's headless tests:
-what ``display.match.MatchDriver`` is without the journal and the app (no pygame)."""
+what ``display.table.match.MatchDriver`` is without the journal and the app (no pygame)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from display.controller import BUTTONS, GAMES, Call, Lamp, TableController
+from display.table.controller import BUTTONS, GAMES, Call, Lamp, TableController
 from rummy.actions import Action, ActionError
 from rummy.games import get_engine
 from rummy.play import deal_action

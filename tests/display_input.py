@@ -182,7 +182,7 @@ def drawn_texts(app) -> list[theme.TextRecord]:
 def started_app(tmp_path, **app_kw):
     """The app in sim mode on a fake clock over ``tmp_path``'s state, started; and the clock."""
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
 
     clock = FakeClock()
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})

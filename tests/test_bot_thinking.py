@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from display.match import MatchDriver
+from display.table.match import MatchDriver
 from rummy.session import MatchSession
 from rummy.session_runner import default_rules
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import catalogs
 import pytest
 
-from display import i18n
+from display.table import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / ".ci" / "run.d" / "catalogs.sh"

@@ -1,4 +1,4 @@
-"""display.config: layered TOML, every error reported at once, hashed operator PIN."""
+"""display.table.config: layered TOML, every error reported at once, hashed operator PIN."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from display import config as cfg
-from display.config import check_pin, hash_pin, load_config, main, verify_pin_hash
+from display.table import config as cfg
+from display.table.config import check_pin, hash_pin, load_config, main, verify_pin_hash
 
 ENV = {"HOME": "/home/t"}
 
@@ -236,7 +236,7 @@ def test_a_chord_on_knock_is_refused_for_the_seat_counts_without_knock(tmp_path)
 
 @pytest.mark.parametrize("seats", [2, 5, 6])
 def test_the_button_board_never_vanishes_for_a_chord_a_seat_count_lacks(seats):
-    from display.hw import Hardware
+    from display.table.hw import Hardware
 
     hw = Hardware(simulated=True, buttons_config={"operator_chord": ["0.knock", "0.buy"]},
                   seats=seats, poll_interval=None)

@@ -11,10 +11,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from display import i18n, theme  # noqa: E402
+from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
-from display.match import make_player  # noqa: E402
+from display.table import i18n
+from display.table.config import load_config  # noqa: E402
+from display.table.match import make_player  # noqa: E402
 
 NAMES = ["Ana", "Boris", "Citra", "Duarte"]
 

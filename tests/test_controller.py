@@ -18,9 +18,18 @@ from controller_helpers import Clock, EngineDriver, check_lamps, new_table, phas
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from display.controller import GAMES, Call, Change, Hint, HintCode, Say, Submit, TableController
-from display.controller.contract import ContractInput
-from display.controller.gin import GinInput, Mode
+from display.table.controller import (
+    GAMES,
+    Call,
+    Change,
+    Hint,
+    HintCode,
+    Say,
+    Submit,
+    TableController,
+)
+from display.table.controller.contract import ContractInput
+from display.table.controller.gin import GinInput, Mode
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.contract.bots import BasicPlayer as ContractBot
@@ -35,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_controller_imports_no_pygame():
-    for path in (ROOT / "display" / "controller").rglob("*.py"):
+    for path in (ROOT / "display" / "table" / "controller").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
@@ -43,8 +52,8 @@ def test_the_controller_imports_no_pygame():
                 top = name.split(".")[0]
                 assert top not in {"pygame", "gpiozero", "serial", "device"}, f"{path.name} imports {name}"
                 if top == "display":
-                    assert name.startswith("display.controller"), f"{path.name} imports {name}"
-    code = "import sys, display.controller, display.match; print('pygame' in sys.modules)"
+                    assert name.startswith("display.table.controller"), f"{path.name} imports {name}"
+    code = "import sys, display.table.controller, display.table.match; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "False"
 
@@ -424,8 +433,8 @@ def test_the_buy_window_holds_a_computer_in_turn():
 
 
 def test_every_hint_is_worded_in_every_language():
-    from display import i18n
-    from display.hint_text import hint_text
+    from display.table import i18n
+    from display.table.hint_text import hint_text
 
     params = {"seat": 1, "asker": 0, "card": Card.parse("QH"), "count": 23, "limit": 10, "n": 3}
     try:
@@ -446,7 +455,7 @@ def test_outcomes_are_values():
 
 
 def test_a_hold_on_the_panel_shows_nothing_and_says_how_to_look():
-    from display.controller import NOTHING
+    from display.table.controller import NOTHING
 
     d, ctl, _clock = contract_table(3, humans={0, 1})
     assert ctl.resolve(0, Call.HOLD, face_up=False) == Say(Hint.of(HintCode.HOLD_TO_LOOK)), \

@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from display_input import drawn_texts, started_app  # noqa: E402
 
-from display import i18n  # noqa: E402
-from display.match import MatchDriver  # noqa: E402
-from display.recall_text import hand_title, step_lines, summary_lines  # noqa: E402
 from display.records_cli import main as records_main  # noqa: E402
+from display.table import i18n  # noqa: E402
+from display.table.match import MatchDriver  # noqa: E402
+from display.table.recall_text import hand_title, step_lines, summary_lines  # noqa: E402
 from rummy.players import player  # noqa: E402
 from rummy.records import read_journal  # noqa: E402
 from rummy.session import MatchSession  # noqa: E402

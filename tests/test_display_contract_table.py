@@ -15,9 +15,9 @@ import pygame  # noqa: E402
 from display_input import FakeClock, click, conceal, drawn_texts, press, reveal, target, text_log  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
-from display.refusal_text import refusal_text  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.refusal_text import refusal_text  # noqa: E402
 from rummy.actions import Action  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.kinds import Refusal as ContractRefusal  # noqa: E402
@@ -302,9 +302,9 @@ def test_the_buy_window_survives_a_scene_rebuild(tmp_path):
 def test_the_last_moves_are_listed_in_the_middle_in_the_tables_language(tmp_path):
     """The centre lists the last few moves, oldest first, each drawn; a language change
     words them again (no line twice, none left in the old language)."""
-    from display import i18n
-    from display.contract_text import event_text
     from display.scenes.table_base import RECENT_MOVES
+    from display.table import i18n
+    from display.table.contract_text import event_text
 
     clock = FakeClock(500.0)
     app = make_app(tmp_path, clock=clock, privacy="open")

@@ -14,9 +14,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import catalogs  # noqa: E402
 import pygame  # noqa: E402
 
-from display import i18n, theme  # noqa: E402
+from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
+from display.table import i18n
+from display.table.config import load_config  # noqa: E402
 
 
 def test_headless_sim_plays_a_match_and_exits_0(tmp_path):

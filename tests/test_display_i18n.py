@@ -16,10 +16,11 @@ import catalogs  # noqa: E402
 import pygame  # noqa: E402
 from display_input import drawn_texts  # noqa: E402
 
-from display import i18n, theme  # noqa: E402
+from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
-from display.match import make_player  # noqa: E402
+from display.table import i18n
+from display.table.config import load_config  # noqa: E402
+from display.table.match import make_player  # noqa: E402
 from rummy.actions import Action  # noqa: E402
 from rummy.contract.bots import BasicPlayer  # noqa: E402
 from rummy.contract.state import ASK, PLAY, TURN  # noqa: E402
@@ -106,7 +107,7 @@ def test_the_bundled_font_has_every_glyph(lang):
 @pytest.mark.parametrize("game", ["gin", "contract"])
 def test_event_words_are_keyed_by_the_engines_event_kinds(game):
     """A misspelt kind in a game's table of event words would silently say nothing."""
-    from display import contract_text, gin_text
+    from display.table import contract_text, gin_text
     from rummy.contract.kinds import EventKind as ContractEvent
     from rummy.gin.kinds import EventKind as GinEvent
 
@@ -235,7 +236,7 @@ def test_a_language_change_mid_match_rewords_the_last_move(tmp_path):
     """The operator switches the table to Russian in the middle of a hand: the line saying
     the last move is worded again in Russian, not left in English until the next move."""
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
 
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     assert not errors

@@ -16,7 +16,6 @@ import pygame  # noqa: E402
 from display_input import drawn_texts  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.layout import (  # noqa: E402
     MIN_TOUCH_PX,
     hand_rects,
@@ -25,6 +24,7 @@ from display.layout import (  # noqa: E402
     unrotate_point,
     visible_part,
 )
+from display.table.config import load_config  # noqa: E402
 from rummy.gin.state import HandPhase  # noqa: E402
 
 SIZES = [(800, 480), (1280, 800), (1920, 1080), (480, 800)]

@@ -13,10 +13,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from display_input import FakeClock, text_log  # noqa: E402
 
-from display import i18n, theme  # noqa: E402
+from display import theme  # noqa: E402
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.notice import NOTICE_SECONDS, TEXTS, resume_notices  # noqa: E402
+from display.table import i18n
+from display.table.config import load_config  # noqa: E402
 from rummy.session import ResumeResult  # noqa: E402
 
 

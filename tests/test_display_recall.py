@@ -12,10 +12,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from display_input import drawn_texts  # noqa: E402
 
-from display import i18n  # noqa: E402
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX  # noqa: E402
+from display.table import i18n  # noqa: E402
+from display.table.config import load_config  # noqa: E402
 
 
 def make_app(tmp_path, size=(800, 480), record_bots=True) -> App:

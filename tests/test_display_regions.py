@@ -15,8 +15,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
-from display.match import make_player  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.match import make_player  # noqa: E402
 
 
 def _full_redraw(app: App) -> tuple[bytes, list]:

@@ -13,9 +13,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.layout import seat_panels  # noqa: E402
-from display.match import make_player  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.match import make_player  # noqa: E402
 
 
 def test_side_panels_run_the_full_height_clear_of_the_others():

@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.layout import MIN_TOUCH_PX, centre_area  # noqa: E402
-from display.match import make_player  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.match import make_player  # noqa: E402
 from rummy.contract.state import PLAY  # noqa: E402
 
 

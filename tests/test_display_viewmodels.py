@@ -15,12 +15,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_view_model_builders_import_no_pygame():
-    code = ("import sys; import display.viewmodels, display.viewmodels.gin, display.viewmodels.contract, "
-            "display.viewmodels.review; bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'); "
+    code = ("import sys; import display.table.viewmodels, display.table.viewmodels.gin, display.table.viewmodels.contract, "
+            "display.table.viewmodels.review; bad = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'); "
             "print(bad); sys.exit(1 if bad else 0)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
-    assert got.returncode == 0, f"display.viewmodels pulls in pygame: {got.stdout}{got.stderr}"
+    assert got.returncode == 0, f"display.table.viewmodels pulls in pygame: {got.stdout}{got.stderr}"
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def app(tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
 
     config, _errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     app = App(config, mode="headless", size=(800, 480), state_dir=tmp_path, seed=5, clock=lambda: 1000.0)

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
-from display.controller.gin import Mode  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.controller.gin import Mode  # noqa: E402
 from rummy.gin.bots import BasicPlayer as GinBot  # noqa: E402
 from rummy.gin.melds import deadwood  # noqa: E402
 from rummy.gin.state import HandPhase  # noqa: E402
@@ -172,8 +172,8 @@ def test_the_illegal_knock_warning_goes_when_the_hand_hides(tmp_path):
 
 
 def test_a_refusal_about_a_hidden_hand_is_worded_without_it():
-    from display.hint_text import HAND_HINTS, hint_text
-    from display.refusal_text import HAND_REFUSALS, TEXTS, refusal_text
+    from display.table.hint_text import HAND_HINTS, hint_text
+    from display.table.refusal_text import HAND_REFUSALS, TEXTS, refusal_text
     from rummy.actions import ActionError
     from rummy.cards import Card
     from rummy.gin.kinds import Refusal
@@ -188,7 +188,7 @@ def test_a_refusal_about_a_hidden_hand_is_worded_without_it():
     for code, text in TEXTS.items():
         if re.search(r"\{(deadwood|reason|meld)\}", text):
             assert code in HAND_REFUSALS, code
-    from display.controller import Hint
+    from display.table.controller import Hint
 
     for code in HAND_HINTS:
         said = hint_text(Hint.of(code, count=41, limit=10, penalty="expose_and_force"), str, hidden=True)
@@ -204,7 +204,7 @@ def test_a_hidden_hands_lamps_and_buttons_are_the_same_whatever_his_cards():
     down, both hands below show the same; face up, they differ as before (G-7.2, G-10)."""
     from test_controller import GIN_D, GIN_ND, HIGH, _draw_to_discard, gin_table
 
-    from display.controller import Call
+    from display.table.controller import Call
 
     can, can_ctl = gin_table()
     can_ctl.perform(1, Call.DISCARD_PILE)  # takes JD: every card melded (a knock, Big Gin)
@@ -265,7 +265,7 @@ def test_contract_a_look_shows_no_copy_of_the_hand_in_the_middle(tmp_path):
     show only in his own panel; the tray stays for open hands (tests/test_display_touch_tray)."""
     from test_display_contract_table import make_app, start
 
-    from display.match import make_player
+    from display.table.match import make_player
     from rummy.contract.state import PLAY
 
     clock = FakeClock(500.0)
@@ -355,7 +355,7 @@ def test_continue_touched_after_the_minimum_time_goes_on(tmp_path):
 def test_contract_deal_review_needs_the_confirm_too(tmp_path):
     from test_display_contract_table import make_app, start
 
-    from display.match import make_player
+    from display.table.match import make_player
 
     clock = FakeClock(500.0)
     app = make_app(tmp_path, clock=clock)
@@ -396,9 +396,9 @@ def test_gin_a_hidden_hand_shows_the_same_whatever_cards_it_holds(seed, steps, r
 
     from controller_helpers import EngineDriver, new_table
 
-    from display.controller import GAMES, TableController
-    from display.controller.gin import GinInput
-    from display.hint_text import hint_text
+    from display.table.controller import GAMES, TableController
+    from display.table.controller.gin import GinInput
+    from display.table.hint_text import hint_text
 
     d, ctl, _clock = new_table("gin", rules, 2, {0, 1}, seed % 1000)
     rng = random.Random(seed)
@@ -443,8 +443,8 @@ def test_contract_a_hidden_hand_shows_the_same_whatever_cards_it_holds(seed, ste
 
     from controller_helpers import EngineDriver, new_table
 
-    from display.controller import GAMES, TableController
-    from display.hint_text import hint_text
+    from display.table.controller import GAMES, TableController
+    from display.table.hint_text import hint_text
     from rummy.contract.bots import BasicPlayer as ContractBot
 
     d, ctl, _clock = new_table("contract", {"preset": "seed_002"}, seats, set(range(seats)), seed % 1000)

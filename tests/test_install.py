@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from display.config import check_pin, load_config
+from display.table.config import check_pin, load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "systemd" / "install.sh"
@@ -94,7 +94,7 @@ def test_install_writes_files_and_records_system_commands(fake_root):
         "systemctl disable rummy-table-cage.service",
         "systemctl disable getty@tty1.service",
         "systemctl enable rummy-table.service",
-        "/opt/rummy-table/venv/bin/python -m display.config check /etc/rummy-table/config.toml",
+        "/opt/rummy-table/venv/bin/python -m display.table.config check /etc/rummy-table/config.toml",
     ):
         assert expected in log, f"{expected!r} not recorded in {log}"
     wheel = app_install_lines(log)

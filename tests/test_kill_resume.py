@@ -276,7 +276,7 @@ def test_app_resumes_to_the_table_with_hands_private(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
     from rummy.players import player
     from rummy.session_runner import default_rules, next_action
 

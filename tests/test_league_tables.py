@@ -18,7 +18,7 @@ from league_helpers import play_gin, seats_for, table_store  # noqa: E402
 from league_helpers import sign_in as sign_in_at  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
+from display.table.config import load_config  # noqa: E402
 from league import ratings  # noqa: E402
 from league.devserver import wait_until  # noqa: E402
 

@@ -18,9 +18,9 @@ from test_display_contract_table import make_app as contract_app  # noqa: E402
 from test_display_contract_table import start  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
-from display.controller import DISCARD_FLASHES, Lamp, lamp_lit  # noqa: E402
-from display.controller.gin import Mode  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.controller import DISCARD_FLASHES, Lamp, lamp_lit  # noqa: E402
+from display.table.controller.gin import Mode  # noqa: E402
 from rummy.contract.bots import BasicPlayer as ContractBot  # noqa: E402
 from rummy.contract.state import PLAY  # noqa: E402
 from rummy.gin.bots import BasicPlayer as GinBot  # noqa: E402
@@ -255,7 +255,7 @@ def test_a_buy_with_no_penalty_card_says_no_plus_nothing():
     """The asked player's own buy (C-8.4) takes no stock card: its line has no "(+0 …)"."""
     from types import SimpleNamespace
 
-    from display.contract_text import event_text
+    from display.table.contract_text import event_text
 
     match = SimpleNamespace(seats=[{}, {}], name=lambda s: ["Ana", "Boris"][s])
     own = SimpleNamespace(kind="bought", seat=0, data={"cards": ["JD"], "penalty_cards": []})

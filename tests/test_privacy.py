@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, event, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
-from display.controller import Call, Hint, HintCode, Say  # noqa: E402
+from display.table.config import load_config  # noqa: E402
+from display.table.controller import Call, Hint, HintCode, Say  # noqa: E402
 
 BUTTONS = ("draw", "knock")  # a gin seat's arcade buttons
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from display.recall_text import hand_lines
+from display.table.recall_text import hand_lines
 from rummy.actions import TABLE, Action, ActionError, CommonRefusal
 from rummy.cards import Card, parse_cards, shuffled_deck
 from rummy.contract import reads as creads

@@ -81,7 +81,7 @@ def test_an_unknown_tag_stops_the_game_until_the_operator_voids_the_hand(tmp_pat
 
 def test_a_shoe_that_is_not_there_is_said_on_screen_and_in_diagnostics(tmp_path):
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
 
     cfg = tmp_path / "config.toml"
     cfg.write_text(f'[shoe]\nenabled = true\nport = "{tmp_path}/no-shoe"\n', encoding="utf-8")
@@ -107,7 +107,7 @@ def test_the_seating_screen_offers_no_computer_seats_with_real_cards(tmp_path, l
     Human/Computer toggle, no level) and says why, in the table's language, fitting its box."""
     from display_input import drawn_texts
 
-    from display import i18n
+    from display.table import i18n
 
     app, people = real_app(tmp_path, game="contract", seed=1, faults=0.0)
     try:
@@ -146,7 +146,7 @@ def test_the_operator_names_an_unknown_tag_mid_hand_and_the_draw_is_taken(tmp_pa
     people.auto = False
     assert wait(app, lambda: people.pending is None)
     # both pass the upcard (G-4), so the non-dealer must draw from the shoe
-    from display.controller import Call
+    from display.table.controller import Call
 
     while m.reads.need() is None and str(m.state.hand.phase) == "upcard":
         m.controller.perform(m.to_act()[0], Call.KNOCK)

@@ -60,8 +60,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from test_real_cards_table import new_real_table
 
-from display.controller import Call
-from display.controller.real_cards import (
+from display.table.controller import Call
+from display.table.controller.real_cards import (
     ACK_PROMPTS,
     ANY_POINT,
     DEAL_READ,

@@ -39,7 +39,7 @@ def test_the_knock_lamp_at_the_discard_tells_nothing_of_the_hand():
     deadwood (it arms the knock; the card through the slot is then judged, G-7.2/G-8.3)."""
     from test_real_cards_scenarios import both_pass, dealt_gin
 
-    from display.controller.real_cards import SHOE
+    from display.table.controller.real_cards import SHOE
 
     legal_seen = illegal_seen = 0
     for seed in range(40):

@@ -20,9 +20,10 @@ from test_real_cards_table import new_real_table
 
 from device.shoe import protocol as p
 from device.shoe.deckmap import sim_uid
-from display import i18n
-from display.controller import Call
-from display.controller.real_cards import (
+from display.real_cards import TableShoe, prompt_text
+from display.table import i18n
+from display.table.controller import Call
+from display.table.controller.real_cards import (
     OPERATOR_PROMPTS,
     SHOE,
     SLOT,
@@ -33,7 +34,6 @@ from display.controller.real_cards import (
     hands_of,
     purpose,
 )
-from display.real_cards import TableShoe, prompt_text
 from rummy.actions import TABLE, Action
 from rummy.cards import Card, parse_card, shuffled_deck
 from rummy.gin.bots import BasicPlayer as GinBot

@@ -14,8 +14,8 @@ from controller_helpers import Clock, EngineDriver, check_lamps, phase_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from display.controller import BUTTONS, Call
-from display.controller.real_cards import (
+from display.table.controller import BUTTONS, Call
+from display.table.controller.real_cards import (
     CALL_TABLES,
     PromptKind,
     deal_order,
@@ -23,7 +23,7 @@ from display.controller.real_cards import (
     purpose,
     real_controller,
 )
-from display.controller.real_cards import (
+from display.table.controller.real_cards import (
     phase_of as real_phase,
 )
 from rummy.actions import TABLE, Action
@@ -273,7 +273,7 @@ def test_a_real_card_phase_is_in_the_table_or_does_nothing():
 def test_config_check_warns_about_a_shoe_port_that_does_not_exist(tmp_path):
     cfg = tmp_path / "config.toml"
     cfg.write_text('[shoe]\nenabled = true\nport = "/dev/no-such-shoe"\n', encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "display.config", "check", str(cfg)], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "display.table.config", "check", str(cfg)], capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0
     assert "warning: [shoe] port: /dev/no-such-shoe does not exist" in out.stderr

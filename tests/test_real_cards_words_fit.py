@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from display_input import text_log  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
 from display.screenshots_real import PROMPT_SHOTS, _prompt_shots, wait  # noqa: E402
 from display.sim_real_cards import SimTable, TwinReaders  # noqa: E402
+from display.table.config import load_config  # noqa: E402
 
 LANGS = ("en", "id", "ru", "pt")
 

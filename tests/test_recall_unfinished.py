@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from display.recall_text import hand_label
+from display.table.recall_text import hand_label
 
 
 def test_a_hand_without_a_result_is_marked_not_finished():

@@ -1,4 +1,4 @@
-"""display.refusal_text: every refusal code of both games has words, in every language,
+"""display.table.refusal_text: every refusal code of both games has words, in every language,
 with all its params formatted (cards as the table writes them, seats as names)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import string
 
 import pytest
 
-from display import i18n
-from display.refusal_text import TEXTS, refusal_text
+from display.table import i18n
+from display.table.refusal_text import TEXTS, refusal_text
 from rummy.actions import ActionError, CommonRefusal, RefusalCode
 from rummy.cards import parse_card
 from rummy.contract.kinds import Refusal as ContractRefusal

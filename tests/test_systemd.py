@@ -66,7 +66,9 @@ def test_kmsdrm_and_cage_differences():
 def test_udev_rule_names_the_shoe():
     lines = [x for x in (ROOT / "systemd/99-rummy-shoe.rules").read_text().splitlines()
              if x.strip() and not x.startswith("#")]
-    assert len(lines) == 1
+    assert len(lines) == 2  # the shoe's tty, and the GPIO chips for the gpio group
+    gpio = dict(re.findall(r'([A-Za-z_{}]+)(?:==|\+=|=)"([^"]*)"', lines[1]))
+    assert gpio == {"SUBSYSTEM": "gpio", "KERNEL": "gpiochip*", "GROUP": "gpio", "MODE": "0660"}
     pairs = dict(re.findall(r'([A-Za-z_{}]+)(?:==|\+=|=)"([^"]*)"', lines[0]))
     assert pairs["SUBSYSTEM"] == "tty"
     assert pairs["ATTRS{idVendor}"] == "2e8a" and pairs["ATTRS{idProduct}"] == "0005"
@@ -77,7 +79,7 @@ def test_udev_rule_names_the_shoe():
 
 
 def test_shoe_port_default_matches_udev_rule():
-    from display.config import ShoeConfig
+    from display.table.config import ShoeConfig
 
     assert ShoeConfig().port == "/dev/rummy-shoe"
 

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from display_input import FakeClock, click, drawn_texts, humans, press, target, text_log  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.config import load_config  # noqa: E402
+from display.table.config import load_config  # noqa: E402
 
 
 def make_app(tmp_path, clock) -> App:
@@ -114,7 +114,7 @@ def test_the_drawn_card_is_marked_in_his_hand_while_he_is_to_discard(tmp_path):
 
 
 def test_the_simulator_strip_follows_the_language_and_lists_only_wired_buttons(tmp_path):
-    from display import i18n
+    from display.table import i18n
 
     clock = FakeClock()
     app = gin_table(tmp_path, clock)
@@ -159,7 +159,7 @@ def test_a_hardware_warning_on_the_start_screen_keeps_clear_of_its_buttons(tmp_p
 def test_a_lost_turn_names_the_players_first_and_agrees_with_how_many():
     from types import SimpleNamespace
 
-    from display.contract_text import event_text
+    from display.table.contract_text import event_text
     from rummy.actions import Event
 
     names = ["Ana", "Computer 2", "Citra", "Duarte"]
@@ -171,7 +171,7 @@ def test_a_lost_turn_names_the_players_first_and_agrees_with_how_many():
 
 
 def test_the_operator_changes_the_pin_on_the_table(tmp_path):
-    from display.config import check_pin
+    from display.table.config import check_pin
 
     cfg = tmp_path / "config.toml"
     cfg.write_text("[display]\nlanguage = \"en\"\n", encoding="utf-8")

@@ -2,7 +2,7 @@
 # CI: the gettext catalogs under display/locale/ are up to date.
 #   1. the template messages.pot holds exactly the msgids `pybabel extract` finds in display/;
 #   2. every <lang>/LC_MESSAGES/messages.po holds exactly the template's msgids, and there is
-#      one .po for every language of display.i18n.LANGUAGES but English (the source);
+#      one .po for every language of display.table.i18n.LANGUAGES but English (the source);
 #   3. every committed messages.mo says what `pybabel compile` makes of its .po now.
 # Only msgids (with context and plural) are compared, not line numbers, so moving code does
 # not fail the check. Untranslated entries are the tests' business (test_display_i18n.py).
@@ -57,7 +57,7 @@ from babel.messages.pofile import read_po
 
 tmp, locale = Path(sys.argv[1]), Path(sys.argv[2])
 sys.path.insert(0, ".")
-from display.i18n import LANGUAGES, SOURCE_LANGUAGE  # noqa: E402
+from display.table.i18n import LANGUAGES, SOURCE_LANGUAGE  # noqa: E402
 
 
 def keys(path):
@@ -89,7 +89,7 @@ if have - fresh:
 langs = sorted(p.parent.parent.name for p in locale.glob("*/LC_MESSAGES/messages.po"))
 want = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
 if langs != want:
-    problems.append(f"catalogs for {langs}, display.i18n.LANGUAGES wants {want}")
+    problems.append(f"catalogs for {langs}, display.table.i18n.LANGUAGES wants {want}")
 for lang in langs:
     po = locale / lang / "LC_MESSAGES" / "messages.po"
     got = keys(po)

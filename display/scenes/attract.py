@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from display import cardart, theme
-from display.i18n import LANGUAGES, _
 from display.scenes.base import Scene, Target
+from display.table.i18n import LANGUAGES, _
 from rummy.cards import Card
 from rummy.store import seat_code
 
@@ -54,7 +54,7 @@ class AttractScene(Scene):
         if self.app.headless and self.app.frames >= 2 and self.app.match is None:
             self.app.start_match(self.app.forced_game or "gin", [
                 {"name": seat_code("computer", i), "kind": "computer", "bot": "basic",
-                 "named": False}  # the code, worded when shown (display.names)
+                 "named": False}  # the code, worded when shown (display.table.names)
                 for i in range(2 if (self.app.forced_game or "gin") == "gin" else 4)])
 
     # -- layout -------------------------------------------------------------------------------

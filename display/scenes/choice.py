@@ -8,8 +8,8 @@ import functools
 import pygame
 
 from display import theme
-from display.i18n import N_, _
 from display.scenes.base import Scene
+from display.table.i18n import N_, _
 
 GIN_CHOICES = (
     ("standard", N_("Gin rummy"), N_("Knock with 10 or less. First to 100 wins.")),

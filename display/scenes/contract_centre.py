@@ -2,7 +2,7 @@
 table by owner (touch one to lay off, C-5.2), and the "Можно?" question or the last move;
 on a small screen with open hands the hand tray of the seat in turn beside it (never for a
 private hand: a look shows only in its owner's panel, docs/privacy.md). Drawn from
-:class:`display.viewmodels.contract.ContractCentreVM`."""
+:class:`display.table.viewmodels.contract.ContractCentreVM`."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from typing import Protocol
 import pygame
 
 from display import cardart, pixels, theme
-from display.i18n import _
 from display.scenes.base import Target
 from display.scenes.contract_tray import TrayHooks, draw_tray
 from display.scenes.painting import PileHooks, draw_piles, new_layer, rect
-from display.viewmodels.contract import ContractCentreVM, OwnerMelds, TrayVM
+from display.table.i18n import _
+from display.table.viewmodels.contract import ContractCentreVM, OwnerMelds, TrayVM
 from rummy.cards import Card
 
 OUTLINES = {"": None, "hint": cardart.HINT, "select": cardart.SELECT}

@@ -1,7 +1,7 @@
 """A seat's panel on the contract table (2–6 seats, flat or upright): name, cards and
 points, the status line, the hand (own groups, then the suggested contract, C-3) and the
 call buttons (answers to "Можно?" carry their button, C-8.4). Drawn from its view-models
-(:class:`display.viewmodels.contract.ContractPanelVM` and ``WordsVM``); the layout helpers
+(:class:`display.table.viewmodels.contract.ContractPanelVM` and ``WordsVM``); the layout helpers
 here are plain functions of a panel's size."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from display.scenes.painting import (
     panel_targets,
     seat_panel,
 )
-from display.viewmodels import Place
-from display.viewmodels.contract import ButtonsVM, ContractHandVM, ContractPanelVM, WordsVM
+from display.table.viewmodels import Place
+from display.table.viewmodels.contract import ButtonsVM, ContractHandVM, ContractPanelVM, WordsVM
 
 SQUEEZED_STRIP = 40  # px: a hand squeezed into one row keeps at least this much of each card
 

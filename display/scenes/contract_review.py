@@ -5,7 +5,7 @@ left in every other hand and what they cost (C-7.2, C-7.3), the running sheet de
 and after deal 5 the winner(s) (C-7.4, highest total; ties share). Continue (once it has been
 shown ``[game] review_min_s``: a touch on Continue, or DRAW held on a person's buttons)
 deals the next deal. Drawn by :class:`ContractReviewPainter`
-from :class:`display.viewmodels.review.ContractReviewVM`.
+from :class:`display.table.viewmodels.review.ContractReviewVM`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from display import cardart, theme
 from display.layout import touch_px, unit
 from display.scenes.base import Target
 from display.scenes.review_base import ReviewScene, draw_below_strip, draw_continue, draw_far_strip
-from display.viewmodels.review import ContractReviewVM, contract_review
+from display.table.viewmodels.review import ContractReviewVM, contract_review
 
 
 class ContractReviewScene(ReviewScene):

@@ -1,7 +1,7 @@
 """The contract rummy table for 2–6 seats: panels along the edges, stock, pack, melds, buying.
 
 A view over ``ContractState`` with no rules of its own: every call goes to the match's
-table controller (:mod:`display.controller.contract`), which makes it an engine action,
+table controller (:mod:`display.table.controller.contract`), which makes it an engine action,
 lights the lamps and keeps the answer deadline. In a seat's turn: DRAW (or touch the stock) takes the stock card,
 touching the pack takes its top card (C-5.1); then touch cards to pick them, MELD lays the
 contract (the table suggests an arrangement, or group picked cards yourself, C-3), a picked
@@ -21,11 +21,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import theme
-from display.contract_text import ASK_WORD, event_text
-from display.controller import Call, TableController
-from display.controller.contract import ContractInput, asking
-from display.gin_text import cards_line
-from display.i18n import _, ngettext, pgettext
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.contract_centre import ContractCentrePainter
 from display.scenes.contract_panel import (
@@ -39,8 +34,13 @@ from display.scenes.contract_panel import (
 from display.scenes.contract_tray import tray_place
 from display.scenes.painting import place_of
 from display.scenes.table_base import TableScene
-from display.viewmodels import contract as vm
-from display.viewmodels.contract import TrayVM
+from display.table.contract_text import ASK_WORD, event_text
+from display.table.controller import Call, TableController
+from display.table.controller.contract import ContractInput, asking
+from display.table.gin_text import cards_line
+from display.table.i18n import _, ngettext, pgettext
+from display.table.viewmodels import contract as vm
+from display.table.viewmodels.contract import TrayVM
 from rummy.cards import Card
 from rummy.contract.buying import stock_penalty
 from rummy.contract.state import PLAY, TURN
@@ -147,7 +147,7 @@ class ContractTableScene(TableScene):
             return "contract_table"
         return None
 
-    # -- calls (what each does is the table controller's, display.controller.contract) ---------
+    # -- calls (what each does is the table controller's, display.table.controller.contract) ---------
     def pick_card(self, seat: int, index: int) -> None:
         """A touch on one of the seat's own cards (``index`` into his hand; acts only while
         his hand shows)."""

@@ -4,7 +4,7 @@ part a finger can hit (9 mm ≈ 48 px on a 7-inch 800×480 panel) while he picks
 melds (C-3), lays off (C-5.2) and discards (C-5.3). His panel keeps its small cards; the
 middle is drawn in what the tray leaves free, so the melds and the pack stay in sight.
 :func:`tray_place` says where (or None); :func:`draw_tray` draws a
-:class:`display.viewmodels.contract.TrayVM`."""
+:class:`display.table.viewmodels.contract.TrayVM`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from display.layout import MIN_TOUCH_PX, SeatPanel, hand_rects, visible_part
 from display.scenes.base import Target
 from display.scenes.contract_panel import _touch_size
 from display.scenes.painting import rect, seat_panel, turned_copy
-from display.viewmodels.contract import TrayVM
+from display.table.viewmodels.contract import TrayVM
 
 TRAY_SHARES = (0.5, 0.56, 0.62, 0.68)  # of the middle's depth: 13+ cards need two rows
 SIDE_SHARES = (0.3, 0.38, 0.46, 0.54, 0.62)  # of the middle's width, for a seat at the left or right

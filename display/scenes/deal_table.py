@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _, ngettext
 from display.layout import centre_area, seat_panels
 from display.real_cards import FIRST_PHASE, deal_text, help_lines
 from display.scenes.base import Scene
+from display.table.i18n import _, ngettext
 from rummy.actions import TABLE
 
 LIT = theme.PANEL_ACTIVE
@@ -60,7 +60,7 @@ class DealTableScene(Scene):
         reads, m = self.m.reads, self.m
         dealt, total, next_seat = reads.deal_progress()
         order = reads.dealt
-        from display.controller.real_cards import deal_order
+        from display.table.controller.real_cards import deal_order
 
         seats_of = deal_order(m.game, m.state)
         counts = [sum(1 for i in range(len(order)) if seats_of[i] == s) for s in range(len(m.seats))]

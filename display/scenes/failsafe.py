@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 from display import theme
-from display.config import describe
-from display.faults import OPERATOR_HINT, Fault
-from display.i18n import _
 from display.scenes.base import Scene
+from display.table.config import describe
+from display.table.faults import OPERATOR_HINT, Fault
+from display.table.i18n import _
 
 FAILSAFE_SECONDS = 8.0
 
@@ -48,7 +48,7 @@ class FailsafeScene(Scene):
 class ConfigErrorScene(Scene):
     """The fault screen: bad configuration or a start-up fault, instead of crash-looping.
 
-    Each fault (``display.faults.Fault``) shows its title, what to do and its details; the
+    Each fault (``display.table.faults.Fault``) shows its title, what to do and its details; the
     button plays on where the table can (built-in settings, records queued) and the
     operator menu stays reachable (corner hold or F10).
     """

@@ -1,6 +1,6 @@
 """The middle of the gin table: stock and discard pile, the knock limit and knock card
 (G-6), the scores, and the last move, turned to each player on a flat table; a banner over
-it (an illegal knock, G-8). Drawn from :class:`display.viewmodels.gin.GinCentreVM`."""
+it (an illegal knock, G-8). Drawn from :class:`display.table.viewmodels.gin.GinCentreVM`."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Protocol
 import pygame
 
 from display import cardart, pixels, theme
-from display.i18n import _
 from display.layout import rotate_rect
 from display.scenes.base import Target
 from display.scenes.painting import PileHooks, draw_piles, rect
-from display.viewmodels.gin import GinCentreVM
+from display.table.i18n import _
+from display.table.viewmodels.gin import GinCentreVM
 
 INKS = {"gold": theme.GOLD, "ink": theme.INK, "dim": theme.INK_DIM}
 Line = tuple[str, str, bool]

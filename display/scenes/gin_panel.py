@@ -1,6 +1,6 @@
 """A seat's panel on the gin table: name, status line, the hand (suggested melds under a
 gold bar, G-2.4; the suggested discard outlined), the deadwood count and the call buttons.
-Drawn from its view-model (:class:`display.viewmodels.gin.GinPanelVM`)."""
+Drawn from its view-model (:class:`display.table.viewmodels.gin.GinPanelVM`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from display.scenes.painting import (
     presser,
     seat_panel,
 )
-from display.viewmodels.gin import GinHandVM, GinPanelVM
+from display.table.viewmodels.gin import GinHandVM, GinPanelVM
 
 
 class GinPanelPainter:

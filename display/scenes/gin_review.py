@@ -5,7 +5,7 @@ deadwood, the defender's melds, layoffs and deadwood, both counts, and the verdi
 words (knock, gin, Big Gin, undercut, dead hand; G-12). Continue (once it has been shown
 ``[game] review_min_s``: a touch on Continue, or DRAW held on a person's buttons) deals the
 next hand. Drawn by :class:`GinReviewPainter` from
-:class:`display.viewmodels.review.GinReviewVM`.
+:class:`display.table.viewmodels.review.GinReviewVM`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from display import cardart, theme
 from display.layout import touch_px
 from display.scenes.base import Target
 from display.scenes.review_base import ReviewScene, draw_below_strip, draw_continue, draw_far_strip
-from display.viewmodels.review import CardRow, GinReviewVM, SheetRow, gin_review
+from display.table.viewmodels.review import CardRow, GinReviewVM, SheetRow, gin_review
 
 if TYPE_CHECKING:  # pragma: no cover
     from display.app import App

@@ -1,7 +1,7 @@
 """The gin table: a panel per seat along its edge, the stock, the discard pile, the knock card.
 
 A view over ``MatchState`` with no rules of its own: every call (arcade button, touch,
-on-screen button) goes to the match's table controller (:mod:`display.controller.gin`),
+on-screen button) goes to the match's table controller (:mod:`display.table.controller.gin`),
 which makes it an engine action and lights the lamps. Touch the stock or press DRAW to draw;
 touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
 discard; KNOCK then touch the discard to knock (G-7). Hands are face down except while the owner
@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from display import cardart, pixels, theme
-from display.controller import Call, TableController
-from display.controller.gin import GinInput
-from display.gin_text import event_text
-from display.i18n import _
 from display.layout import SeatPanel, centre_area, seat_panels
 from display.scenes.base import Target
 from display.scenes.gin_centre import GinCentrePainter
 from display.scenes.gin_panel import GinPanelPainter
 from display.scenes.painting import place_of
 from display.scenes.table_base import TableScene
-from display.viewmodels.gin import gin_centre, gin_panel
+from display.table.controller import Call, TableController
+from display.table.controller.gin import GinInput
+from display.table.gin_text import event_text
+from display.table.i18n import _
+from display.table.viewmodels.gin import gin_centre, gin_panel
 from rummy.cards import Card
 from rummy.gin.state import HandPhase
 
@@ -126,7 +126,7 @@ class GinTableScene(TableScene):
             return "gin_table"
         return None
 
-    # -- calls (what each does is the table controller's, display.controller.gin) --------------
+    # -- calls (what each does is the table controller's, display.table.controller.gin) --------------
     def pick_card(self, seat: int, card: Card) -> None:
         """A touch on one of the seat's own cards (acts only while his hand shows)."""
         self.call(seat, Call.CARD, card)

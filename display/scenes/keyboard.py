@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pygame
 
 from display import theme
-from display.i18n import _
 from display.scenes.base import Scene
+from display.table.i18n import _
 
 LAYOUTS: dict[str, tuple[str, ...]] = {
     "latin": ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"),

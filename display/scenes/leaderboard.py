@@ -5,7 +5,7 @@ Touch the game buttons for gin or contract (their points are never added up). Na
 human players only: a default seat ("Player 2") is nobody's record, and the computers, one
 per match when listed at all (``rummy-table records leaderboard --all``), are no players of
 this board. Equal wins and points share a rank. Read only. Names are drawn through
-``display.names`` (a default seat's code in the table's language, should one be shown).
+``display.table.names`` (a default seat's code in the table's language, should one be shown).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import N_, _
-from display.names import display_name
 from display.scenes.base import ReturnsBack, Scene
+from display.table.i18n import N_, _
+from display.table.names import display_name
 
 FILTERS = (("gin", N_("Gin")), ("contract", N_("Contract")))
 LEAGUE = "league"  # the venue's league standings (cached from the server)

@@ -15,9 +15,9 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _
 from display.layout import grid
 from display.scenes.base import Scene
+from display.table.i18n import _
 
 PAGE = 12
 ANSWERS = {

@@ -11,8 +11,8 @@ import functools
 import pygame
 
 from display import theme
-from display.i18n import LANGUAGES, N_, _
 from display.scenes.base import Scene
+from display.table.i18n import LANGUAGES, N_, _
 
 GIN_PRESETS = ("standard", "knock_card", "tournament", "pagat_classic")
 PRESET_NAMES = {"standard": N_("standard"), "knock_card": N_("knock card"),
@@ -58,7 +58,7 @@ class OperatorScene(Scene):
         self.dirty = True
 
     def enter_pin(self) -> None:
-        from display.config import check_pin
+        from display.table.config import check_pin
 
         if self.unlocked and self.page == "pin":
             self._new_pin_entered()

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.gin_text import card_name as card_label
-from display.i18n import _
+from display.table.gin_text import card_name as card_label
+from display.table.i18n import _
 
 
 def items(scene: Any) -> list[tuple[str, Any, str]]:
@@ -32,7 +32,7 @@ def items(scene: Any) -> list[tuple[str, Any, str]]:
 
 def unknown_prompt(reads: Any) -> Any:
     """The open question about a tag the deck map does not know, or None."""
-    from display.controller.real_cards import PromptKind
+    from display.table.controller.real_cards import PromptKind
 
     return next((p for p in reads.prompts if p.kind is PromptKind.UNKNOWN_TAG), None)
 

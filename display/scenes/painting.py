@@ -1,6 +1,6 @@
 """What the table painters share: a panel drawn upright and turned into place
 (:class:`PanelCanvas`), the piles, a panel's touch targets, turned copies of cached art, and
-the text log's coordinates. Painters draw a view-model (``display.viewmodels``) and append
+the text log's coordinates. Painters draw a view-model (``display.table.viewmodels``) and append
 the touch targets they draw to a list; what a touch does is the scene's (its hooks)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pygame
 from display import cardart, pixels, theme
 from display.layout import SeatPanel, rotate_rect
 from display.scenes.base import Target, draw_button
-from display.viewmodels import Box, ButtonVM, Place
+from display.table.viewmodels import Box, ButtonVM, Place
 
 RGB = tuple[int, int, int]
 

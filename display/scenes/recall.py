@@ -4,7 +4,7 @@ Reads ``rummy.store.Store.last_hands(10)``: each hand's players, results and eve
 (the action and the events it caused), so a dispute can be settled at the table. Beside
 the steps, the hand's summary: both gin hands' melds and deadwood, the layoffs, the knock
 and the score; per contract player the melds, cards laid off, cards left and penalty
-(``display.recall_text``). Names, never seat numbers; steps numbered within the hand.
+(``display.table.recall_text``). Names, never seat numbers; steps numbered within the hand.
 Reached from the attract screen and the operator menu; nothing here can change a record.
 """
 
@@ -16,16 +16,16 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _
-from display.names import record_names
-from display.recall_text import hand_label, step_text_lines, summary_lines
 from display.scenes.base import ReturnsBack, Scene
+from display.table.i18n import _
+from display.table.names import record_names
+from display.table.recall_text import hand_label, step_text_lines, summary_lines
 
 HANDS = 10
 
 
 def step_text(game: str, players: list[str], step: Any) -> str:
-    """One step in words (translated), its lines joined (``display.recall_text``)."""
+    """One step in words (translated), its lines joined (``display.table.recall_text``)."""
     return "; ".join(step_text_lines(game, players, step))
 
 
@@ -107,7 +107,7 @@ class RecallScene(ReturnsBack, Scene):
         rec = self.hand
         t = self.touch
         line = max(16, int(self.size[1] * 0.045))
-        names = record_names(rec)  # default seats in this table's language (display.names)
+        names = record_names(rec)  # default seats in this table's language (display.table.names)
         head = " – ".join(names) + " · " + _("finished {when}").format(
             when=rec.finished.replace("T", " ")[:16])
         theme.draw_text(surf, head, pygame.Rect(box.left, box.top, box.width, line), align="left",

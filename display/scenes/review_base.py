@@ -1,6 +1,6 @@
 """What the gin and contract reviews share: continue by a confirm that cannot be a stray tap
 (issue 28: the review stays at least ``[game] review_min_s``, then a human seat's DRAW held
-as long as a look, or a touch on Continue; :class:`display.controller.review.ReviewGate`),
+as long as a look, or a touch on Continue; :class:`display.table.controller.review.ReviewGate`),
 the DRAW lamps lit once it may go, and the headless runs going straight on; and the
 painters' common parts: the Continue footer and, on a flat table, the strip turned to the
 far side that repeats the title, a short text and Continue."""
@@ -13,11 +13,11 @@ from collections.abc import Callable
 import pygame
 
 from display import theme
-from display.controller import LOOK_AFTER_S
-from display.controller.review import ReviewGate
-from display.i18n import _
 from display.layout import rotate_rect
 from display.scenes.base import Scene, Target, draw_button
+from display.table.controller import LOOK_AFTER_S
+from display.table.controller.review import ReviewGate
+from display.table.i18n import _
 
 HEADLESS_PAUSE = 0.0
 

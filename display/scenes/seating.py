@@ -2,7 +2,7 @@
 
 A seat nobody names goes into the match as the language-neutral code "Player 1" /
 "Computer 2" with ``named: false`` (``rummy.store.seat_code``); it is worded in the table's
-language wherever it is shown (``display.names``), here too.
+language wherever it is shown (``display.table.names``), here too.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from display import theme
-from display.i18n import _
-from display.names import default_name
 from display.scenes.base import Scene
+from display.table.i18n import _
+from display.table.names import default_name
 from rummy.players import DEFAULT_LEVEL, LEVELS
 from rummy.store import seat_code, seat_named
 
@@ -66,7 +66,7 @@ class SeatingScene(Scene):
     def seats(self) -> list[dict]:
         # ``named``: a name entered here makes a player in the records; a default
         # "Player 1" does not (rummy.store keys the records by entered names only). The
-        # default is stored as its code, never in this table's language (display.names).
+        # default is stored as its code, never in this table's language (display.table.names).
         out = []
         for i in range(self.count):
             name = self.names[i] or seat_code(self.kinds[i], i)

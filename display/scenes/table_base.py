@@ -5,10 +5,10 @@ it shows changed; the rest of the screen is left as it is and reported clean).
 A subclass keeps ``self.ui`` (seat -> an object with ``seat``, ``flash`` and
 ``flash_until``), overrides :meth:`hide_hand` to drop picked cards when a hand hides
 again, and draws each region through :meth:`region`: a painter draws a region's view-model
-(``display.viewmodels``), and the view-model is the region's cache key.
+(``display.table.viewmodels``), and the view-model is the region's cache key.
 
 What a call does (an arcade button, a touch, an on-screen button) is the match's table
-controller's (:mod:`display.controller`): :meth:`call` performs it and words what came
+controller's (:mod:`display.table.controller`): :meth:`call` performs it and words what came
 back (the engine's refusal, a hint); the lamps are the controller's too, and so is the
 privacy rule (docs/privacy.md): a hand shows only while its owner holds one of his own
 arcade buttons (:meth:`face_up` asks the controller each frame; a release hides it in
@@ -23,20 +23,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from display import theme
-from display.controller import BUTTONS, Call, Lamp, Result, TableController, lamp_lit
-from display.faults import storage_text
-from display.hint_text import hint_text
 from display.layout import SeatPanel, centre_area
-from display.refusal_text import refusal_text
 from display.scenes import load_scene
 from display.scenes.base import Scene, Target
-from display.viewmodels import ButtonVM
+from display.table.controller import BUTTONS, Call, Lamp, Result, TableController, lamp_lit
+from display.table.faults import storage_text
+from display.table.hint_text import hint_text
+from display.table.refusal_text import refusal_text
+from display.table.viewmodels import ButtonVM
 from rummy.actions import Action, ActionError
 from rummy.session import StorageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
-    from display.match import MatchDriver
+    from display.table.match import MatchDriver
 
 FLASH_SECONDS = 3.0
 RECENT_MOVES = 4  # the moves a table lists in its middle

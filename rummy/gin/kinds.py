@@ -2,7 +2,7 @@
 
 The values are the strings journals have always held (``"draw_stock"``, ``"knocked"``), so
 old journals replay unchanged. Refusals carry the G-rule they apply and their params; the
-display translates the code (``display/refusal_text.py``), ``str(ActionError)`` is English
+display translates the code (``display/table/refusal_text.py``), ``str(ActionError)`` is English
 for logs only.
 """
 

@@ -178,7 +178,7 @@ class KioskRun:
         return any(n.startswith("READY=1") for n in self.notes)
 
 
-PINGS = 2  # watchdog pings (at most one a second, display.hw) a run waits for
+PINGS = 2  # watchdog pings (at most one a second, display.table.hw) a run waits for
 SETTLE_S = 0.3  # and then this long with nothing new said, before SIGTERM
 
 

@@ -163,9 +163,10 @@ def test_fault_screen_speaks_the_tables_language_and_keeps_the_operator_way_out(
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from display import i18n, theme
+    from display import theme
     from display.app import App
-    from display.config import load_config
+    from display.table import i18n
+    from display.table.config import load_config
 
     sd = tmp_path / "state"
     damage_db(records_db(sd))

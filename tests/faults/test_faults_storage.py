@@ -211,7 +211,7 @@ def test_locked_store_at_finish_is_a_store_error_and_the_match_is_queued(tmp_pat
 def test_the_table_app_shows_storage_full_and_plays_on_by_itself(tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from display.app import App
-    from display.config import load_config
+    from display.table.config import load_config
 
     with tmpfs(tmp_path / "mnt", "2m") as mnt:
         sd = mnt / "state"

@@ -2,10 +2,10 @@
 keeps each seat's input state (picked cards, knock mode …), lights the lamps and owns the
 rule timers (C-8.4 answer deadline, the buy window) on an injected clock.
 
-What a call does is in one table per game (:mod:`display.controller.gin`,
-:mod:`display.controller.contract`); the call handlers and the lamps both read it, so a
+What a call does is in one table per game (:mod:`display.table.controller.gin`,
+:mod:`display.table.controller.contract`); the call handlers and the lamps both read it, so a
 lamp is lit exactly when its button's call acts (changes the engine state or the seat's
-input state). It lives on the :class:`display.match.MatchDriver`, so it survives a scene
+input state). It lives on the :class:`display.table.match.MatchDriver`, so it survives a scene
 rebuild (the operator menu, a language change). No pygame.
 
 A scene asks:
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from display.controller.calls import (
+from display.table.controller.calls import (
     BUTTONS,
     NOTHING,
     PANEL_BUTTONS,
@@ -54,7 +54,7 @@ from rummy.actions import Action, ActionError
 
 
 class Driver(Protocol):
-    """What the controller needs of the match (``display.match.MatchDriver``)."""
+    """What the controller needs of the match (``display.table.match.MatchDriver``)."""
 
     engine: Any
 
@@ -110,7 +110,7 @@ class Situation:
 
 
 class GameTable(Protocol):
-    """One game's call table (see :mod:`display.controller.gin`). ``shows_hands``: a held
+    """One game's call table (see :mod:`display.table.controller.gin`). ``shows_hands``: a held
     button shows the seat his hand on the screen (False with real cards: the hand is in his
     hands, the screen never shows it, docs/privacy.md)."""
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from display.gin_text import card_name
-from display.i18n import _, ngettext
-from display.viewmodels import ButtonVM, Place
+from display.table.gin_text import card_name
+from display.table.i18n import _, ngettext
+from display.table.viewmodels import ButtonVM, Place
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
 

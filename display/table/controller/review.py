@@ -8,7 +8,7 @@ review scene hands it the button edges and the touches, on the app's clock.
 
 from __future__ import annotations
 
-from display.controller.calls import Call
+from display.table.controller.calls import Call
 
 
 class ReviewGate:

@@ -1,6 +1,6 @@
 """Configuration: packaged defaults, one operator TOML file over them, a few env variables.
 
-``load_config()`` reads ``display/defaults.toml``, layers the user's file over it
+``load_config()`` reads ``display/table/defaults.toml``, layers the user's file over it
 (``/etc/rummy-table/config.toml`` or ``$RUMMY_TABLE_CONFIG``), then ``RUMMY_TABLE_STATE_DIR``
 and ``RUMMY_TABLE_LANGUAGE``; it validates everything and returns every error at once
 (``"<file>: [section] key: reason"``). With errors the returned config is the defaults, so
@@ -14,7 +14,7 @@ A new section is one entry in :data:`SCHEMA` (key -> check) and, for checks acro
 one in :data:`SECTION_CHECKS`.
 
 The operator PIN is stored as ``pbkdf2$<iterations>$<salt hex>$<sha256 hex>``;
-``python -m display.config set-pin --config FILE`` changes it (see :func:`main`).
+``python -m display.table.config set-pin --config FILE`` changes it (see :func:`main`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from pathlib import Path
 from types import MappingProxyType, UnionType
 from typing import Any
 
-from display.i18n import N_
+from display.table.i18n import N_
 from league import pins
 from league.pins import hash_pin
 from rummy.games import get_engine
@@ -251,7 +251,7 @@ def _preset(game: str) -> Check:
 def _pin_hash(v: Any) -> Reason | None:
     if isinstance(v, str) and HASH_RE.match(v):
         return None
-    return reason(N_("must be a pbkdf2 hash made by 'python -m display.config hash-pin'"))
+    return reason(N_("must be a pbkdf2 hash made by 'python -m display.table.config hash-pin'"))
 
 
 SCHEMA: dict[str, dict[str, Check]] = {
@@ -581,7 +581,7 @@ def _ask_pin() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m display.config",
+    p = argparse.ArgumentParser(prog="python -m display.table.config",
                                 description="Check the table's config file; make or set the PIN.")
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("check", help="validate a config file, list every error")

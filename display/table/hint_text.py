@@ -1,4 +1,4 @@
-"""Words for the controller's hints (:class:`display.controller.HintCode`), through gettext.
+"""Words for the controller's hints (:class:`display.table.controller.HintCode`), through gettext.
 
 ``hint_text(hint, name)`` -> the translated sentence; ``name(seat)`` gives a seat's name.
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from display.contract_text import ASK_WORD
-from display.controller import Hint, HintCode
-from display.gin_text import card_name
-from display.i18n import _, ngettext
+from display.table.contract_text import ASK_WORD
+from display.table.controller import Hint, HintCode
+from display.table.gin_text import card_name
+from display.table.i18n import _, ngettext
 
 C = HintCode
 

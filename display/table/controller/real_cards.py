@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from display.controller.calls import (
+from display.table.controller.calls import (
     BUTTONS,
     NOTHING,
     Call,
@@ -37,15 +37,15 @@ from display.controller.calls import (
     ScreenButton,
     Submit,
 )
-from display.controller.contract import GAME as CONTRACT_GAME
-from display.controller.gin import GAME as GIN_GAME
-from display.controller.table import Driver, GameTable, Situation, TableController
+from display.table.controller.contract import GAME as CONTRACT_GAME
+from display.table.controller.gin import GAME as GIN_GAME
+from display.table.controller.table import Driver, GameTable, Situation, TableController
 from rummy.actions import TABLE, Action, ActionError
 from rummy.cards import Card
 
 
 def N_(text: str) -> str:
-    """A msgid worded by the display (``display.i18n``; the controller imports no display)."""
+    """A msgid worded by the display (``display.table.i18n``; the controller imports no display)."""
     return text
 
 
@@ -404,7 +404,7 @@ def real_hint(hint: Hint | None) -> Hint | None:
 
 
 class RealTable:
-    """A :class:`display.controller.table.GameTable` for real cards: the game's own table for
+    """A :class:`display.table.controller.table.GameTable` for real cards: the game's own table for
     the input keys, open hands and timers, the real-card call table for what calls do. No
     hand shows on the screen, held button or not (docs/privacy.md)."""
 

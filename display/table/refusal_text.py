@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from display.contract_text import NO, YES, contract_words
-from display.gin_text import card_name, cards_line
-from display.i18n import N_, _
+from display.table.contract_text import NO, YES, contract_words
+from display.table.gin_text import card_name, cards_line
+from display.table.i18n import N_, _
 from rummy.actions import ActionError, CommonRefusal, RefusalCode
 from rummy.contract.kinds import Refusal as ContractRefusal
 from rummy.contract.rules import Contract

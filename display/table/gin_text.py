@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display.i18n import N_, _, ngettext
+from display.table.i18n import N_, _, ngettext
 from rummy.cards import SUIT_SYMBOLS, Card
 
 

@@ -20,7 +20,7 @@ import logging
 from pathlib import Path
 
 DOMAIN = "messages"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {
     "en": "English",

@@ -20,14 +20,14 @@ from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from display.gin_text import card_name, cards_line
-from display.i18n import _, ngettext
-from display.names import record_names
+from display.table.gin_text import card_name, cards_line
+from display.table.i18n import _, ngettext
+from display.table.names import record_names
 
 
 class Names:
     """The little of a match driver that the event texts need: names and seats
-    (``players``: the names as shown, :func:`display.names.record_names` of a record)."""
+    (``players``: the names as shown, :func:`display.table.names.record_names` of a record)."""
 
     def __init__(self, players: Sequence[str]) -> None:
         self.seats = [{"name": p} for p in players]
@@ -172,7 +172,7 @@ def _gin_summary(names: Names, rec: Any) -> list[str]:
 
 # -- contract -------------------------------------------------------------------------------
 def _contract_summary(names: Names, rec: Any) -> list[str]:
-    from display.contract_text import contract_words
+    from display.table.contract_text import contract_words
 
     dealt = _first(rec, "dealt")
     lines = []
@@ -262,8 +262,8 @@ def _event_text(game: str, names: Names, ev: Mapping[str, Any]) -> list[str]:
             return [_("Scores: {scores}").format(scores=scores_line(names, d.get("scores")))]
         if kind == "match_over":
             return []
-    from display.contract_text import event_text as contract_event
-    from display.gin_text import event_text as gin_event
+    from display.table.contract_text import event_text as contract_event
+    from display.table.gin_text import event_text as gin_event
 
     text_of = contract_event if game == "contract" else gin_event
     try:

@@ -5,7 +5,7 @@ A scene builds one per region and frame; a painter draws it. Two equal view-mode
 the same pixels, so the scene keeps a region on the screen as long as its view-model is
 equal to the one it last drew (the view-model is the cache key; nothing is kept by hand).
 Geometry is given in plain tuples (``Box`` = left, top, width, height), words already
-translated (``display.i18n``), cards as ``rummy.cards.Card``.
+translated (``display.table.i18n``), cards as ``rummy.cards.Card``.
 """
 
 from __future__ import annotations

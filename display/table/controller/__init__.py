@@ -3,16 +3,16 @@ engine actions, per game one table read by the call handlers and the lamps alike
 timers on an injected clock, and hints as codes. Imports no pygame (a test enforces it).
 
 ``controller_for(game, driver, clock=…)`` makes the controller of a match; see
-:mod:`display.controller.table` for what a scene asks it.
+:mod:`display.table.controller.table` for what a scene asks it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from display.controller import calls, contract, gin
-from display.controller.calls import *  # noqa: F403 (the call vocabulary: calls.__all__)
-from display.controller.table import (
+from display.table.controller import calls, contract, gin
+from display.table.controller.calls import *  # noqa: F403 (the call vocabulary: calls.__all__)
+from display.table.controller.table import (
     LOOK_AFTER_S,
     Deadline,
     Driver,

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from display.i18n import N_, _
+from display.table.i18n import N_, _
 
 # code -> (title, what to do); msgids translated at draw time
 WORDS: dict[str, tuple[str, str]] = {

@@ -15,9 +15,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from display.controller import TableController, controller_for
-from display.names import display_name
-from display.refusal_text import refusal_text
+from display.table.controller import TableController, controller_for
+from display.table.names import display_name
+from display.table.refusal_text import refusal_text
 from rummy.actions import Action, ActionError, Event
 from rummy.players import player
 from rummy.session import MatchSession, StorageError
@@ -59,11 +59,11 @@ class MatchDriver:
         self._to_act: list[int] | None = None
         # A deal is pending after a hand: show the hand's result until someone continues.
         self.review_pending = self._deal_pending() and session.actions_applied > 0
-        self.reads: Any = None  # real cards: the readers' part (display.controller.real_cards)
+        self.reads: Any = None  # real cards: the readers' part (display.table.controller.real_cards)
         timers = {"answer_seconds": answer_seconds, "buy_window": buy_window, "deal_grace": deal_grace}
         self.controller: TableController
         if real_cards:
-            from display.controller.real_cards import real_controller
+            from display.table.controller.real_cards import real_controller
 
             self.controller, self.reads = real_controller(self.game, self, clock=clock, **timers)
         else:
@@ -82,7 +82,7 @@ class MatchDriver:
         return seat not in self.players
 
     def name(self, seat: int) -> str:
-        """Seat ``seat``'s name in the table's language now (display.names: a default
+        """Seat ``seat``'s name in the table's language now (display.table.names: a default
         "Player 1" is worded at draw time, not when the seat was made)."""
         return display_name(self.seats[seat]) or f"Seat {seat + 1}"
 
@@ -131,7 +131,7 @@ class MatchDriver:
             self.version += 1
             return exc
         except StorageError as exc:  # not applied: the same move works once storage is back
-            from display.faults import storage_text
+            from display.table.faults import storage_text
 
             self.storage_error = exc
             self.message = storage_text(exc.kind)
@@ -160,7 +160,7 @@ class MatchDriver:
         try:
             events = self.session.deal_if_needed()
         except StorageError as exc:  # tried again on the next update
-            from display.faults import storage_text
+            from display.table.faults import storage_text
 
             self.storage_error = exc
             self.message = storage_text(exc.kind)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from display.controller.calls import (
+from display.table.controller.calls import (
     NOTHING,
     Call,
     Change,
@@ -39,7 +39,7 @@ from display.controller.calls import (
     ScreenButton,
     Submit,
 )
-from display.controller.table import Driver, Handler, Situation, TableController, rows
+from display.table.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action
 from rummy.cards import Card
 from rummy.contract.kinds import ActionKind as K
@@ -222,7 +222,7 @@ TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE, Call.TABLE_MELD})
 
 
 class ContractTable:
-    """Contract rummy's :class:`display.controller.table.GameTable`."""
+    """Contract rummy's :class:`display.table.controller.table.GameTable`."""
 
     shows_hands = True
 

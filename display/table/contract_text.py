@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from display.gin_text import card_name, cards_line, event_line
-from display.i18n import N_, _, ngettext
+from display.table.gin_text import card_name, cards_line, event_line
+from display.table.i18n import N_, _, ngettext
 
 # C-3: the seed's five contracts in words; anything else is spelled with counts.
 CONTRACT_WORDS: dict[tuple[int, int], str] = {

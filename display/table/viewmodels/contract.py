@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from display.contract_text import ASK_WORD, deal_title, points_text
-from display.gin_text import card_name
-from display.i18n import _, ngettext
-from display.viewmodels import Box, ButtonVM, Place
+from display.table.contract_text import ASK_WORD, deal_title, points_text
+from display.table.gin_text import card_name
+from display.table.i18n import _, ngettext
+from display.table.viewmodels import Box, ButtonVM, Place
 from rummy.cards import SUITS, Card
 from rummy.contract.state import TURN
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from display.controller.calls import (
+from display.table.controller.calls import (
     NOTHING,
     Call,
     Change,
@@ -48,7 +48,7 @@ from display.controller.calls import (
     ScreenButton,
     Submit,
 )
-from display.controller.table import Driver, Handler, Situation, TableController, rows
+from display.table.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action, ActionError
 from rummy.cards import Card
 from rummy.gin.kinds import ActionKind as K
@@ -267,7 +267,7 @@ TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
 
 
 class GinTable:
-    """Gin's :class:`display.controller.table.GameTable`."""
+    """Gin's :class:`display.table.controller.table.GameTable`."""
 
     shows_hands = True
 

@@ -11,7 +11,7 @@ controller turns a call into an :data:`Outcome`:
 * :class:`Say` — nothing changes; the display words the hint (why not, what to do);
 * :data:`NOTHING` — nothing at all (a computer's button, a touch nobody may make now).
 
-Hints are codes with data (:class:`Hint`); the display words them (``display.hint_text``).
+Hints are codes with data (:class:`Hint`); the display words them (``display.table.hint_text``).
 No pygame here.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 
 from rummy.actions import Action
 
-#: the call vocabulary, re-exported as it is by :mod:`display.controller`
+#: the call vocabulary, re-exported as it is by :mod:`display.table.controller`
 __all__ = ["BUTTONS", "DISCARD_FLASHES", "NOTHING", "PANEL_BUTTONS", "Call", "Change", "Hint", "HintCode", "Lamp",
            "Nothing", "Outcome", "Say", "ScreenButton", "Submit", "lamp_lit"]
 

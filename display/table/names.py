@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from display.i18n import _
+from display.table.i18n import _
 from rummy.store import default_code
 
 

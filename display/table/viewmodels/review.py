@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from display.contract_text import contract_words, points_text
-from display.gin_text import OUTCOME_TITLES, verdict
-from display.i18n import _
+from display.table.contract_text import contract_words, points_text
+from display.table.gin_text import OUTCOME_TITLES, verdict
+from display.table.i18n import _
 from rummy.cards import Card
 from rummy.contract.scoring import winners
 from rummy.gin.state import MatchPhase
