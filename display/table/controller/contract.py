@@ -39,10 +39,23 @@ from display.table.controller.calls import (
     ScreenButton,
     Submit,
 )
+from display.table.controller.real_rows import (
+    CONTRACT_CLEAR as REAL_CLEAR,
+)
+from display.table.controller.real_rows import (
+    N_,
+    Entry,
+    RealInput,
+    first,
+    judged,
+    stock_draw,
+)
 from display.table.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action
 from rummy.cards import Card
+from rummy.contract import reads
 from rummy.contract.kinds import ActionKind as K
+from rummy.contract.kinds import Phase
 from rummy.contract.state import ASK, PLAY, TAKE, TURN
 
 
@@ -221,10 +234,115 @@ HAND_CALLS = frozenset({Call.CARD, Call.GROUP_BUTTON, Call.MELD_BUTTON, Call.DIS
 TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE, Call.TABLE_MELD})
 
 
+# -- real cards (docs/real_cards.md): the buttons, the shoe and the slot -----------------
+
+
+def _real_buy(sit: Situation, arg: Any) -> Outcome | None:
+    """BUY: another seat asks "Можно?" (C-8.3, C-8.8); the player in turn buys in turn
+    the fewest cards the rules allow (C-8.2)."""
+    st = sit.state
+    if st.phase == TURN and sit.seat == st.turn:
+        counts = sorted(a.target for a in sit.legal if a.kind == K.BUY and a.target)
+        return Submit(Action(K.BUY, sit.seat, target=counts[0])) if counts else None
+    if sit.settling:
+        return None
+    return sit.submit(K.BUY)
+
+
+def _in_turn(handler: Handler) -> Handler:
+    """Only the player in turn's call (another seat's does nothing)."""
+    return lambda sit, arg: handler(sit, arg) if sit.seat == sit.state.turn else None
+
+
+def _real_stock_gone(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in turn when the shoe is empty for good (no refill left, C-10.2): the deal
+    ends, as a draw from an empty stock ends it."""
+    st = sit.state
+    if sit.seat != st.turn or st.stock or reads.expected(st) is not None:
+        return None
+    return sit.submit(K.DRAW_STOCK)
+
+
+def _real_take(k: int | None) -> Handler:
+    """The buyer takes k pack cards (C-8.5; None: as many as he may)."""
+    def handler(sit: Situation, arg: Any) -> Outcome | None:
+        takes = sorted(a.target for a in sit.legal if a.kind == K.TAKE_CARDS and a.target)
+        if not takes:
+            return None
+        return sit.submit(K.TAKE_CARDS, target=takes[-1] if k is None else takes[0])
+    return handler
+
+
+def _real_meld_or_lay_off(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in his play: lay the contract (the table's cheapest, C-15.3), else lay off
+    the card the table finds (C-5.2)."""
+    return sit.submit(K.MELD) or first(K.LAY_OFF)(sit, arg)
+
+
+_REAL_BUY = Entry(_real_buy, N_("\"Можно?\": ask to buy the top card (in turn: buy it with "
+                               "a stock card, C-8.2)"))  # C-8.3
+
+#: (phase, call) -> row with real cards: what the arcade buttons and the two read points
+#: (:attr:`Call.SHOE_CARD`, :attr:`Call.SLOT_CARD`) do; the lamps and the help read it too
+REAL_TABLE: dict[tuple[Phase, Call], Entry] = {
+    (TURN, Call.DRAW): Entry(_in_turn(lambda sit, arg: sit.submit(K.DRAW_DISCARD)),
+                             N_("take the top card of the pack")),  # C-5.1
+    (TURN, Call.SHOE_CARD): Entry(_in_turn(stock_draw(K.DRAW_STOCK)), N_("a card out of the shoe: the stock draw")),
+    (TURN, Call.KNOCK): Entry(_real_stock_gone, N_("the shoe is empty for good: end the deal (C-10.2)")),
+    (TURN, Call.BUY): _REAL_BUY,
+    (ASK, Call.DRAW): Entry(lambda sit, arg: sit.submit(K.ANSWER, flag=True),
+                            N_("asked: \"Можно\" (yes)")),  # C-8.4
+    (ASK, Call.KNOCK): Entry(lambda sit, arg: sit.submit(K.ANSWER, flag=False),
+                             N_("asked: \"Нельзя\" (no: you buy it)")),
+    (ASK, Call.BUY): Entry(_real_buy, N_("\"Можно?\" (a nearer seat, C-8.8)")),
+    (TAKE, Call.DRAW): Entry(_real_take(1), N_("the buyer: take one card of the pack")),  # C-8.5
+    (TAKE, Call.KNOCK): Entry(_real_take(None), N_("the buyer: take every card he may")),
+    (PLAY, Call.SLOT_CARD): Entry(_in_turn(lambda sit, card: judged(sit, K.DISCARD, card=card)),
+                                  N_("a card into the slot: the discard")),  # C-5.3, C-6
+    (PLAY, Call.KNOCK): Entry(_in_turn(_real_meld_or_lay_off), N_("lay the contract the table shows, then each "
+                                                                  "lay-off it shows")),  # C-3, C-5.2
+}
+
+#: the phases a hand is played in (the real-card rows' keys)
+REAL_PHASES = frozenset({TURN, ASK, TAKE, PLAY})
+
+
 class ContractTable:
-    """Contract rummy's :class:`display.table.controller.table.GameTable`."""
+    """Contract rummy's :class:`display.table.controller.table.GameTable`, with its
+    real-card rows and what the reads need to know of a contract state
+    (:mod:`display.table.controller.real_cards`)."""
 
     shows_hands = True
+    kinds = K
+    real_rows = REAL_TABLE
+    real_clear: RealInput = REAL_CLEAR
+    first_phase = TURN  # after a deal (C-5.1): what the deal screen's help explains
+    takes_copy = True  # C-5.3 with two packs (C-13): the very copy he took from the pack
+
+    def real_phase(self, state: Any) -> Phase | None:
+        """The phase the real-card rows are keyed by (None: no hand in play)."""
+        return Phase(state.phase) if state.phase in REAL_PHASES else None
+
+    def real_entry(self, phase: Phase, call: Call) -> Entry | None:
+        """The row of ``(phase, call)``; BUY while the question travels (C-8.8: in the
+        take and play phases too) is the turn's BUY."""
+        entry = REAL_TABLE.get((phase, call))
+        return REAL_TABLE[(TURN, Call.BUY)] if entry is None and call is Call.BUY else entry
+
+    def expected(self, state: Any) -> Any:
+        """``rummy.contract.reads.expected``: the cards out of the shoe due now, or None."""
+        return reads.expected(state)
+
+    def hands(self, state: Any) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(h) for h in state.hands) if state.hands else ()
+
+    def pile(self, state: Any) -> tuple[Card, ...]:
+        return tuple(p.card for p in state.discard_pile)
+
+    def slot_seat(self, state: Any, to_act: list[int]) -> int:
+        """Whose discard a card into the slot is: the player in turn (the asked seat may
+        be to act, C-8.4)."""
+        return int(state.turn) if to_act else -1
 
     def new_input(self) -> ContractInput:
         return CLEAR

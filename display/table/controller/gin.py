@@ -33,7 +33,7 @@ it may knock, is judged when he looks and touches it, and refused on his own pan
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -48,11 +48,29 @@ from display.table.controller.calls import (
     ScreenButton,
     Submit,
 )
+from display.table.controller.real_rows import (
+    CLEAR as REAL_CLEAR,
+)
+from display.table.controller.real_rows import (
+    N_,
+    Entry,
+    RealInput,
+    first,
+    judged,
+    real_input,
+    stock_draw,
+    submit,
+)
+from display.table.controller.real_rows import (
+    Mode as RealMode,
+)
 from display.table.controller.table import Driver, Handler, Situation, TableController, rows
 from rummy.actions import Action, ActionError
 from rummy.cards import Card
+from rummy.gin import reads
 from rummy.gin.kinds import ActionKind as K
 from rummy.gin.melds import deadwood
+from rummy.gin.rules import Arrangement, IllegalKnock
 from rummy.gin.state import HandPhase
 
 
@@ -127,8 +145,8 @@ def _may_knock_at_all(sit: Situation) -> bool:
     if K.KNOCK in sit.kinds:
         return True
     h, rules = _hand(sit), sit.state.rules
-    return bool(rules.illegal_knock != "reject" and h.illegal_knocks[sit.seat] == 0
-                and rules.knocker_arrangement != "agent")
+    return bool(rules.illegal_knock != IllegalKnock.REJECT and h.illegal_knocks[sit.seat] == 0
+                and rules.knocker_arrangement != Arrangement.AGENT)
 
 
 def _no_knock(sit: Situation) -> Say:
@@ -241,6 +259,73 @@ TABLE: dict[tuple[HandPhase, Call], Handler] = {
     **rows(Y, (Call.DRAW, Call.DONE_BUTTON), _kind(K.DONE_LAYING_OFF)),
 }
 
+# -- real cards (docs/real_cards.md): the buttons, the shoe and the slot -----------------
+
+
+def _real_knock(sit: Situation, arg: Any) -> Outcome | None:
+    """KNOCK in the discard phase: the next card into the slot knocks (G-7.2: only with a
+    legal knock); KNOCK again: Big Gin when he has it (G-10), else back to a discard."""
+    inp = real_input(sit)
+    if inp.mode is RealMode.KNOCK:
+        return sit.submit(K.BIG_GIN) or Change(replace(inp, mode=RealMode.NONE))
+    if not sit.legal:
+        return None
+    # The phase's call whatever his cards (issue 28, docs/privacy.md): a lamp or a refusal
+    # that came only with a legal knock would tell the table his deadwood. The card through
+    # the slot is then judged as a knock by the engine (G-7.2; an illegal one, G-8.3).
+    return Change(replace(inp, mode=RealMode.KNOCK), Hint.of(HintCode.REAL_KNOCK_DISCARD))
+
+
+def _real_cancel(sit: Situation, arg: Any) -> Outcome | None:
+    inp = real_input(sit)
+    return Change(replace(inp, mode=RealMode.NONE)) if inp.mode is not RealMode.NONE else None
+
+
+def _real_slot(sit: Situation, card: Card) -> Outcome | None:
+    """The card into the slot: the discard, or after KNOCK the knock (the table's melds)."""
+    if real_input(sit).mode is RealMode.KNOCK:
+        return judged(sit, K.KNOCK, card=card)
+    return judged(sit, K.DISCARD, card=card)
+
+
+def _real_take_mode(sit: Situation, arg: Any) -> Outcome | None:
+    if K.TAKE_AND_KNOCK not in sit.kinds:
+        return None
+    inp = real_input(sit)
+    new = RealMode.NONE if inp.mode is RealMode.TAKE else RealMode.TAKE
+    return Change(replace(inp, mode=new), Hint.of(HintCode.TAKE_PICK_DISCARD) if new else None)
+
+
+def _real_last_slot(sit: Situation, card: Card) -> Outcome | None:
+    if real_input(sit).mode is not RealMode.TAKE:
+        return None  # not due: the table asks
+    return judged(sit, K.TAKE_AND_KNOCK, card=card)
+
+
+_SHOE_DRAW = Entry(stock_draw(K.DRAW_STOCK), N_("a card out of the shoe: the stock draw"))
+
+#: (phase, call) -> row with real cards: what the arcade buttons and the two read points
+#: (:attr:`Call.SHOE_CARD`, :attr:`Call.SLOT_CARD`) do; the lamps and the help read it too
+REAL_TABLE: dict[tuple[HandPhase, Call], Entry] = {
+    (U, Call.DRAW): Entry(submit(K.TAKE_UPCARD), N_("take the upcard")),  # G-4
+    (U, Call.KNOCK): Entry(submit(K.PASS_UPCARD), N_("pass the upcard")),
+    (F, Call.SHOE_CARD): _SHOE_DRAW,  # G-4.4
+    (D, Call.DRAW): Entry(submit(K.DRAW_DISCARD), N_("take the discard")),  # G-5.1
+    (D, Call.SHOE_CARD): _SHOE_DRAW,
+    (X, Call.SLOT_CARD): Entry(_real_slot, N_("a card into the slot: the discard")),  # G-5.2
+    (X, Call.KNOCK): Entry(_real_knock, N_("knock: then the discard face down through the slot; "
+                                           "KNOCK again: Big Gin")),  # G-7, G-10
+    (X, Call.DRAW): Entry(_real_cancel, N_("after KNOCK: discard without knocking")),
+    (L, Call.DRAW): Entry(submit(K.DECLINE), N_("decline the last discard")),  # G-13.3
+    (L, Call.KNOCK): Entry(_real_take_mode, N_("take the last discard to knock, then the "
+                                               "discard through the slot")),
+    (L, Call.SLOT_CARD): Entry(_real_last_slot, N_("after KNOCK: the knock's discard")),
+    (R, Call.KNOCK): Entry(submit(K.ACCEPT_KNOCK), N_("accept the knock")),  # G-8.3
+    (R, Call.DRAW): Entry(submit(K.REFUSE_KNOCK), N_("refuse the knock")),
+    (Y, Call.KNOCK): Entry(first(K.LAY_OFF), N_("lay off the card the table shows")),  # G-11.3
+    (Y, Call.DRAW): Entry(submit(K.DONE_LAYING_OFF), N_("done laying off")),
+}
+
 #: phase -> the hint of the seat in turn there: its code and the card it names (DISCARD's
 #: hints depend on the seat's input, see GinTable.hint)
 PHASE_HINTS: dict[HandPhase, tuple[HintCode, Callable[[Any], Card | None] | None]] = {
@@ -267,9 +352,37 @@ TABLE_TOUCHES = frozenset({Call.STOCK, Call.DISCARD_PILE})
 
 
 class GinTable:
-    """Gin's :class:`display.table.controller.table.GameTable`."""
+    """Gin's :class:`display.table.controller.table.GameTable`, with its real-card rows and
+    what the reads need to know of a gin state (:mod:`display.table.controller.real_cards`)."""
 
     shows_hands = True
+    kinds = K
+    real_rows = REAL_TABLE
+    real_clear: RealInput = REAL_CLEAR
+    first_phase = HandPhase.UPCARD  # after a deal (G-4): what the deal screen's help explains
+    takes_copy = False  # no rule about the very copy taken (two packs are contract's, C-13)
+
+    def real_phase(self, state: Any) -> HandPhase | None:
+        """The phase the real-card rows are keyed by (None: no hand in play)."""
+        h = state.hand
+        return None if h is None or h.phase is HandPhase.OVER else HandPhase(h.phase)
+
+    def real_entry(self, phase: HandPhase, call: Call) -> Entry | None:
+        return REAL_TABLE.get((phase, call))
+
+    def expected(self, state: Any) -> Any:
+        """``rummy.gin.reads.expected``: the cards out of the shoe due now, or None."""
+        return reads.expected(state)
+
+    def hands(self, state: Any) -> tuple[tuple[Card, ...], ...]:
+        return tuple(state.hand.hands) if state.hand is not None else ()
+
+    def pile(self, state: Any) -> tuple[Card, ...]:
+        return tuple(state.hand.discard_pile) if state.hand is not None else ()
+
+    def slot_seat(self, state: Any, to_act: list[int]) -> int:
+        """Whose discard a card into the slot is: the seat to act."""
+        return to_act[0] if to_act else -1
 
     def new_input(self) -> GinInput:
         return CLEAR

@@ -1,11 +1,16 @@
 """Real cards (docs/real_cards.md): what the buttons, the shoe and the discard slot mean when
 the players hold real cards, per game and phase, and the reads that become engine actions.
 
-One table per game, ``(phase, call) -> Entry(handler, words)``: the handlers are what a call
-does (read by :class:`RealTable.resolve`, and so by the lamps: a lamp is lit exactly when
-its call acts), the words say it in the on-screen help and in docs/real_cards.md. The two
-read points are calls too: :attr:`Call.SHOE_CARD` (a card out of the shoe) and
-:attr:`Call.SLOT_CARD` (a card into the discard slot), with the card as the argument.
+The calls are rows of each game's own call table, keyed by the game's phase enum beside
+its virtual rows: ``display.table.controller.gin.REAL_TABLE`` (``HandPhase``) and
+``display.table.controller.contract.REAL_TABLE`` (``rummy.contract.kinds.Phase``),
+``(phase, call) -> Entry(handler, words)`` (:mod:`display.table.controller.real_rows`).
+The handlers are what a call does (read by :class:`RealTable.resolve`, and so by the
+lamps: a lamp is lit exactly when its call acts), the words say it in the on-screen help
+and in docs/real_cards.md. The two read points are calls too: :attr:`Call.SHOE_CARD` (a
+card out of the shoe) and :attr:`Call.SLOT_CARD` (a card into the discard slot), with the
+card as the argument. What differs between the games (their hands, piles, who discards,
+their reads) is asked of the game's table, never branched on by name here.
 
 :class:`RealCards` (one per match, on the match driver) turns the readers' events into calls
 and deals: the cards of a deal are gathered in the order the table shows (one seat at a
@@ -19,7 +24,6 @@ stops the game for the operator (PIN: enrol a deck, or void the hand as a misdea
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -39,48 +43,30 @@ from display.table.controller.calls import (
 )
 from display.table.controller.contract import GAME as CONTRACT_GAME
 from display.table.controller.gin import GAME as GIN_GAME
+from display.table.controller.real_rows import (
+    N_,
+    Entry,
+    Mode,
+    RealInput,
+    real_input,
+)
 from display.table.controller.table import Driver, GameTable, Situation, TableController
-from rummy.actions import TABLE, Action, ActionError
+from rummy.actions import TABLE, Action, ActionError, TableKind
 from rummy.cards import Card
-
-
-def N_(text: str) -> str:
-    """A msgid worded by the display (``display.table.i18n``; the controller imports no display)."""
-    return text
-
+from rummy.contract.kinds import ActionKind as ContractKind
+from rummy.gin.kinds import ActionKind as GinKind
+from rummy.reads import ReadPurpose
 
 SHOE, SLOT = "shoe", "slot"
 POINTS = (SHOE, SLOT)
 
-# engine action kinds of read mode (IF10)
-DEAL_READ = "deal_read"
-STOCK_CARDS = "stock_cards"
-VOID_HAND = "void_hand"
+# engine action kinds of read mode (IF10): the table's, the same in both games
+DEAL_READ = TableKind.DEAL_READ
+STOCK_CARDS = ContractKind.STOCK_CARDS  # contract only: a buy's stock cards (C-8.5)
+VOID_HAND = GinKind.VOID_HAND  # == contract's ActionKind.VOID_HAND
 
-
-class Mode(StrEnum):
-    """What the next card into the slot is (the seat pressed KNOCK first)."""
-
-    NONE = ""
-    KNOCK = "knock"  # gin: the knock's discard, face down (G-7.3)
-    TAKE = "take"  # gin: take the last discard to knock with this discard (G-13.3)
-
-
-@dataclass(frozen=True)
-class RealInput:
-    """A seat's input state in real-card mode: the slot's meaning (``mode``) and the last
-    question he answered (``ack``, a prompt number)."""
-
-    mode: Mode = Mode.NONE
-    ack: int = 0
-    # what the table scenes read of a seat's input (nothing is picked in real-card mode)
-    selected: Any = None  # gin: None; contract: ()
-    groups: tuple[tuple[int, ...], ...] = ()
-    choose_take: bool = False
-
-
-CLEAR = RealInput()
-CONTRACT_CLEAR = RealInput(selected=())
+#: game -> its call table (virtual and real-card rows, keyed by the game's phase enum)
+GAMES: dict[str, Any] = {"gin": GIN_GAME, "contract": CONTRACT_GAME}
 
 
 class PromptKind(StrEnum):
@@ -122,188 +108,8 @@ class Prompt:
     why: str = ""  # an engine refusal code, for the log
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One row of a real-card call table: what the call does (``handler``: the outcome, or
-    None when it does nothing now) and what it means, in words (a msgid)."""
-
-    handler: Callable[[Situation, Any], Outcome | None]
-    words: str
-
-
-def _inp(sit: Situation) -> RealInput:
-    inp = sit.input
-    return inp if isinstance(inp, RealInput) else CLEAR if str(sit.engine.name) == "gin" else CONTRACT_CLEAR
-
-
-def _submit(kind: str) -> Callable[[Situation, Any], Outcome | None]:
-    return lambda sit, arg: sit.submit(kind)
-
-
-def _judged(sit: Situation, kind: str, **fields: Any) -> Submit:
-    """The legal action with these fields, else the same for the engine to judge."""
-    a = sit.find(kind, **fields)
-    return Submit(a) if a is not None else Submit(Action(kind, sit.seat, **fields), judged=True)
-
-
-def _stock_draw(sit: Situation, card: Card) -> Outcome | None:
-    return Submit(Action("draw_stock", sit.seat, card=card), judged=True)  # IF10: the card read
-
-
-# -- gin ---------------------------------------------------------------------------------
-
-
-def _gin_knock(sit: Situation, arg: Any) -> Outcome | None:
-    """KNOCK in the discard phase: the next card into the slot knocks (G-7.2: only with a
-    legal knock); KNOCK again: Big Gin when he has it (G-10), else back to a discard."""
-    inp = _inp(sit)
-    if inp.mode is Mode.KNOCK:
-        return sit.submit("big_gin") or Change(replace(inp, mode=Mode.NONE))
-    if not sit.legal:
-        return None
-    # The phase's call whatever his cards (issue 28, docs/privacy.md): a lamp or a refusal
-    # that came only with a legal knock would tell the table his deadwood. The card through
-    # the slot is then judged as a knock by the engine (G-7.2; an illegal one, G-8.3).
-    return Change(replace(inp, mode=Mode.KNOCK), Hint.of(HintCode.REAL_KNOCK_DISCARD))
-
-
-def _gin_cancel(sit: Situation, arg: Any) -> Outcome | None:
-    inp = _inp(sit)
-    return Change(replace(inp, mode=Mode.NONE)) if inp.mode is not Mode.NONE else None
-
-
-def _gin_slot(sit: Situation, card: Card) -> Outcome | None:
-    """The card into the slot: the discard, or after KNOCK the knock (the table's melds)."""
-    if _inp(sit).mode is Mode.KNOCK:
-        return _judged(sit, "knock", card=card)
-    return _judged(sit, "discard", card=card)
-
-
-def _gin_take_mode(sit: Situation, arg: Any) -> Outcome | None:
-    if "take_and_knock" not in sit.kinds:
-        return None
-    inp = _inp(sit)
-    new = Mode.NONE if inp.mode is Mode.TAKE else Mode.TAKE
-    return Change(replace(inp, mode=new), Hint.of(HintCode.TAKE_PICK_DISCARD) if new else None)
-
-
-def _gin_last_slot(sit: Situation, card: Card) -> Outcome | None:
-    if _inp(sit).mode is not Mode.TAKE:
-        return None  # not due: the table asks
-    return _judged(sit, "take_and_knock", card=card)
-
-
-def _first(kind: str) -> Callable[[Situation, Any], Outcome | None]:
-    """The first legal action of ``kind`` (the table's choice from the hand it knows)."""
-    def handler(sit: Situation, arg: Any) -> Outcome | None:
-        for a in sit.legal:
-            if a.kind == kind:
-                return Submit(a)
-        return None
-    return handler
-
-
-GIN_TABLE: dict[tuple[str, Call], Entry] = {
-    ("upcard", Call.DRAW): Entry(_submit("take_upcard"), N_("take the upcard")),  # G-4
-    ("upcard", Call.KNOCK): Entry(_submit("pass_upcard"), N_("pass the upcard")),
-    ("forced_draw", Call.SHOE_CARD): Entry(_stock_draw, N_("a card out of the shoe: the stock draw")),  # G-4.4
-    ("draw", Call.DRAW): Entry(_submit("draw_discard"), N_("take the discard")),  # G-5.1
-    ("draw", Call.SHOE_CARD): Entry(_stock_draw, N_("a card out of the shoe: the stock draw")),
-    ("discard", Call.SLOT_CARD): Entry(_gin_slot, N_("a card into the slot: the discard")),  # G-5.2
-    ("discard", Call.KNOCK): Entry(_gin_knock, N_("knock: then the discard face down through the slot; "
-                                                  "KNOCK again: Big Gin")),  # G-7, G-10
-    ("discard", Call.DRAW): Entry(_gin_cancel, N_("after KNOCK: discard without knocking")),
-    ("last_chance", Call.DRAW): Entry(_submit("decline"), N_("decline the last discard")),  # G-13.3
-    ("last_chance", Call.KNOCK): Entry(_gin_take_mode, N_("take the last discard to knock, then the "
-                                                          "discard through the slot")),
-    ("last_chance", Call.SLOT_CARD): Entry(_gin_last_slot, N_("after KNOCK: the knock's discard")),
-    ("knock_review", Call.KNOCK): Entry(_submit("accept_knock"), N_("accept the knock")),  # G-8.3
-    ("knock_review", Call.DRAW): Entry(_submit("refuse_knock"), N_("refuse the knock")),
-    ("layoff", Call.KNOCK): Entry(_first("lay_off"), N_("lay off the card the table shows")),  # G-11.3
-    ("layoff", Call.DRAW): Entry(_submit("done_laying_off"), N_("done laying off")),
-}
-
-
-# -- contract ------------------------------------------------------------------------------
-
-
-def _c_buy(sit: Situation, arg: Any) -> Outcome | None:
-    """BUY: another seat asks "Можно?" (C-8.3, C-8.8); the player in turn buys in turn
-    the fewest cards the rules allow (C-8.2)."""
-    st = sit.state
-    if st.phase == "turn" and sit.seat == st.turn:
-        counts = sorted(a.target for a in sit.legal if a.kind == "buy" and a.target)
-        return Submit(Action("buy", sit.seat, target=counts[0])) if counts else None
-    if sit.settling:
-        return None
-    return sit.submit("buy")
-
-
-def _c_take_pack(sit: Situation, arg: Any) -> Outcome | None:
-    if sit.seat != sit.state.turn:
-        return None
-    return sit.submit("draw_discard")  # C-5.1
-
-
-def _c_stock(sit: Situation, card: Card) -> Outcome | None:
-    if sit.seat != sit.state.turn:
-        return None
-    return _stock_draw(sit, card)
-
-
-def _c_stock_gone(sit: Situation, arg: Any) -> Outcome | None:
-    """KNOCK in turn when the shoe is empty for good (no refill left, C-10.2): the deal
-    ends, as a draw from an empty stock ends it."""
-    st = sit.state
-    if sit.seat != st.turn or st.stock or expected("contract", st) is not None:
-        return None
-    return sit.submit("draw_stock")
-
-
-def _c_take(k: int | None) -> Callable[[Situation, Any], Outcome | None]:
-    """The buyer takes k pack cards (C-8.5; None: as many as he may)."""
-    def handler(sit: Situation, arg: Any) -> Outcome | None:
-        takes = sorted(a.target for a in sit.legal if a.kind == "take_cards" and a.target)
-        if not takes:
-            return None
-        return sit.submit("take_cards", target=takes[-1] if k is None else takes[0])
-    return handler
-
-
-def _c_meld_or_lay_off(sit: Situation, arg: Any) -> Outcome | None:
-    """KNOCK in his play: lay the contract (the table's cheapest, C-15.3), else lay off
-    the card the table finds (C-5.2)."""
-    if sit.seat != sit.state.turn:
-        return None
-    return sit.submit("meld") or _first("lay_off")(sit, arg)
-
-
-def _c_slot(sit: Situation, card: Card) -> Outcome | None:
-    if sit.seat != sit.state.turn:
-        return None
-    return _judged(sit, "discard", card=card)  # C-5.3, C-6
-
-
-CONTRACT_TABLE: dict[tuple[str, Call], Entry] = {
-    ("turn", Call.DRAW): Entry(_c_take_pack, N_("take the top card of the pack")),  # C-5.1
-    ("turn", Call.SHOE_CARD): Entry(_c_stock, N_("a card out of the shoe: the stock draw")),
-    ("turn", Call.KNOCK): Entry(_c_stock_gone, N_("the shoe is empty for good: end the deal (C-10.2)")),
-    ("turn", Call.BUY): Entry(_c_buy, N_("\"Можно?\": ask to buy the top card (in turn: buy it with "
-                                         "a stock card, C-8.2)")),  # C-8.3
-    ("ask", Call.DRAW): Entry(lambda sit, arg: sit.submit("answer", flag=True),
-                              N_("asked: \"Можно\" (yes)")),  # C-8.4
-    ("ask", Call.KNOCK): Entry(lambda sit, arg: sit.submit("answer", flag=False),
-                               N_("asked: \"Нельзя\" (no: you buy it)")),
-    ("ask", Call.BUY): Entry(_c_buy, N_("\"Можно?\" (a nearer seat, C-8.8)")),
-    ("take", Call.DRAW): Entry(_c_take(1), N_("the buyer: take one card of the pack")),  # C-8.5
-    ("take", Call.KNOCK): Entry(_c_take(None), N_("the buyer: take every card he may")),
-    ("play", Call.SLOT_CARD): Entry(_c_slot, N_("a card into the slot: the discard")),  # C-5.3
-    ("play", Call.KNOCK): Entry(_c_meld_or_lay_off, N_("lay the contract the table shows, then each "
-                                                        "lay-off it shows")),  # C-3, C-5.2
-}
-
-#: game -> its real-card call table (the on-screen help and docs/real_cards.md read it too)
-CALL_TABLES: dict[str, dict[tuple[str, Call], Entry]] = {"gin": GIN_TABLE, "contract": CONTRACT_TABLE}
+#: game -> its real-card rows (the on-screen help and docs/real_cards.md read them too)
+CALL_TABLES: dict[str, dict[Any, Entry]] = {game: t.real_rows for game, t in GAMES.items()}
 
 #: what the readers do whatever the phase (the help's first lines)
 READ_WORDS: dict[str, str] = {
@@ -312,13 +118,9 @@ READ_WORDS: dict[str, str] = {
 }
 
 
-def phase_of(game: str, state: Any) -> str | None:
-    """The phase the call table is keyed by (None: no hand in play)."""
-    if game == "gin":
-        h = state.hand
-        return None if h is None or str(h.phase) == "over" else str(h.phase)
-    phase = str(state.phase)
-    return phase if phase in ("turn", "ask", "take", "play") else None
+def phase_of(game: str, state: Any) -> StrEnum | None:
+    """The phase the real-card rows are keyed by (the game's phase enum; None: no hand in play)."""
+    return GAMES[game].real_phase(state)
 
 
 # -- where a card is, and what the engine expects -------------------------------------------
@@ -328,22 +130,20 @@ def expected(game: str, state: Any) -> Any:
     """``rummy.<game>.reads.expected(state)``: the cards out of the shoe due now (a
     ``rummy.reads.ReadNeed``: purpose, seat, count, the deal's order, a refill's cards),
     or None: a card out of the shoe is not due."""
-    return importlib.import_module(f"rummy.{game}.reads").expected(state)
+    return GAMES[game].expected(state)
 
 
-def purpose(need: Any) -> str:
+def purpose(need: Any) -> ReadPurpose | None:
     """What the cards out of the shoe are for: deal, draw or buy (a refill comes first and
-    is then the draw or the buy it makes possible, C-10)."""
+    is then the draw or the buy it makes possible, C-10); None: nothing is due."""
     if need is None:
-        return ""
-    p = str(need.purpose)
-    return str(need.then) if p == "refill" and need.then is not None else p
+        return None
+    p = ReadPurpose(need.purpose)
+    return ReadPurpose(need.then) if p is ReadPurpose.REFILL and need.then is not None else p
 
 
 def hands_of(game: str, state: Any) -> tuple[tuple[Card, ...], ...]:
-    if game == "gin":
-        return tuple(state.hand.hands) if state.hand is not None else ()
-    return tuple(tuple(h) for h in state.hands) if state.hands else ()
+    return GAMES[game].hands(state)
 
 
 def holder(game: str, state: Any, card: Card) -> int | None:
@@ -358,7 +158,7 @@ def deal_order(game: str, state: Any) -> tuple[int, ...]:
     """Whom each card of the coming deal goes to, in the order the table deals it
     (``TABLE`` for the upcard; G-3.2, C-4): the engine's order; () when no deal is due."""
     need = expected(game, state)
-    return tuple(need.order) if need is not None and str(need.purpose) == "deal" else ()
+    return tuple(need.order) if need is not None and need.purpose is ReadPurpose.DEAL else ()
 
 
 # -- the game table ----------------------------------------------------------------------
@@ -412,12 +212,14 @@ class RealTable:
 
     def __init__(self, game: str, reads: RealCards) -> None:
         self.game = game
-        self.base: Any = GIN_GAME if game == "gin" else CONTRACT_GAME
-        self.table = CALL_TABLES[game]
+        self.base: Any = GAMES[game]  # the game's table: its real-card rows, its phases
         self.reads = reads
 
     def new_input(self) -> RealInput:
-        return CLEAR if self.game == "gin" else CONTRACT_CLEAR
+        return self.base.real_clear
+
+    def _inp(self, sit: Situation) -> RealInput:
+        return real_input(sit, self.base.real_clear)
 
     def input_key(self, state: Any, seat: int) -> object:
         return self.base.input_key(state, seat)
@@ -432,14 +234,12 @@ class RealTable:
         if prompts:
             for p in prompts:  # DRAW: "done" of a question that names him
                 if p.kind in ACK_PROMPTS and p.seat == sit.seat and call is Call.DRAW:
-                    return Change(replace(_inp(sit), ack=p.number))
+                    return Change(replace(self._inp(sit), ack=p.number))
             return Say(Hint.of(HintCode.WAIT)) if call in BUTTONS else NOTHING
-        phase = phase_of(self.game, sit.state)
+        phase = self.base.real_phase(sit.state)
         if phase is None or self.reads.dealing():
             return Say(Hint.of(HintCode.WAIT)) if call in BUTTONS else NOTHING
-        entry = self.table.get((phase, call))
-        if entry is None and self.game == "contract" and call is Call.BUY:
-            entry = self.table.get(("turn", Call.BUY))  # C-8.8: BUY while the question travels
+        entry: Entry | None = self.base.real_entry(phase, call)  # the game's row (C-8.8: BUY travels)
         out = entry.handler(sit, arg) if entry is not None else None
         if out is not None:
             return out
@@ -450,14 +250,14 @@ class RealTable:
         return NOTHING
 
     def after_submit(self, sit: Situation, action: Action, ok: bool) -> RealInput:
-        return replace(_inp(sit), mode=Mode.NONE)
+        return replace(self._inp(sit), mode=Mode.NONE)
 
     def hint(self, sit: Situation) -> Hint | None:
         """The game's own hint for the phase, in this mode's words (a card through a reader,
         an arcade button: :data:`REAL_HINTS`); none that tells what the hand holds."""
         if self.reads.prompt is not None or self.reads.dealing():
             return None
-        inp = _inp(sit)
+        inp = self._inp(sit)
         if sit.in_turn and sit.human and inp.mode is Mode.KNOCK:
             return Hint.of(HintCode.REAL_KNOCK_DISCARD)
         if sit.in_turn and sit.human and inp.mode is Mode.TAKE:
@@ -536,9 +336,7 @@ class Copies:
 
 
 def pile_of(game: str, state: Any) -> tuple[Card, ...]:
-    if game == "gin":
-        return tuple(state.hand.discard_pile) if state.hand is not None else ()
-    return tuple(p.card for p in state.discard_pile)
+    return GAMES[game].pile(state)
 
 
 @dataclass
@@ -603,12 +401,12 @@ class RealCards:
 
     def dealing(self) -> bool:
         """A deal from the shoe is due (or under way)."""
-        return purpose(self.need()) == "deal"
+        return purpose(self.need()) is ReadPurpose.DEAL
 
     def refill(self) -> tuple[Card, ...] | None:
         """The cards to put back into the shoe before the next card out of it (C-10)."""
         need = self.need()
-        return tuple(need.refill) if need is not None and str(need.purpose) == "refill" else None
+        return tuple(need.refill) if need is not None and need.purpose is ReadPurpose.REFILL else None
 
     def deal_progress(self) -> tuple[int, int, int | None]:
         """(cards dealt, cards of the deal, the seat the next card goes to: TABLE for the
@@ -821,7 +619,7 @@ class RealCards:
         """Who a read at ``point`` belongs to now (None: the dealer)."""
         need = self.need()
         if need is not None and point == SHOE:
-            return None if purpose(need) == "deal" else int(need.seat)
+            return None if purpose(need) is ReadPurpose.DEAL else int(need.seat)
         if point not in POINTS:
             return None
         to_act = self.driver.to_act()
@@ -865,15 +663,12 @@ class RealCards:
         if point == SHOE:
             if need is None:  # nobody is due a card: whoever took it puts it back (named: nobody)
                 return ReadResult(prompt=self._raise(PromptKind.NOT_DUE, point=SHOE, card=card, uid=uid))
-            if purpose(need) == "buy":
+            if purpose(need) is ReadPurpose.BUY:
                 return self._gather(need, card)
             seat = int(need.seat)
             call = Call.SHOE_CARD
         else:
-            to_act = self.driver.to_act()
-            seat = to_act[0] if to_act else -1
-            if self.game == "contract" and to_act:
-                seat = state.turn
+            seat = GAMES[self.game].slot_seat(state, self.driver.to_act())
             hands = hands_of(self.game, state)
             owner = self.copies.whose(uid, card, self.game, state)  # this very copy's holder
             if owner is None and uid and uid in self.copies.held:
@@ -913,7 +708,7 @@ class RealCards:
         """Contract (C-5.3): is this the very copy of the pack card he took this turn? The
         engine judges by value and lets him discard a card he holds twice; the table knows
         the copy."""
-        if self.game != "contract" or not uid:
+        if not GAMES[self.game].takes_copy or not uid:
             return False
         st = self.driver.state
         if not getattr(st.rules, "forbid_discarding_taken_card", False) or st.taken_card != card:
@@ -1039,6 +834,6 @@ def real_controller(game: str, driver: Any, *, clock: Callable[[], float], **tim
     return ctl, reads
 
 
-__all__ = ["CALL_TABLES", "CONTRACT_TABLE", "GIN_TABLE", "OPERATOR_PROMPTS", "POINTS", "Entry", "Mode",
+__all__ = ["CALL_TABLES", "GAMES", "OPERATOR_PROMPTS", "POINTS", "Entry", "Mode",
            "Prompt", "PromptKind", "ReadResult", "RealCards", "RealInput", "RealTable", "Tally",
            "deal_order", "expected", "holder", "phase_of", "purpose", "real_controller"]
