@@ -22,10 +22,12 @@ from typing import Any
 
 import pygame
 
+from device.events import CALLS, HOLD, OPERATOR, PRESS, ShoeEvent
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
 from display.notice import Notice, resume_notices
-from display.scenes import load_scene
+from display.scenes import PLAYING, Go, Kind, kind_of, load_scene, match_scene, next_scene
 from display.table import i18n
+from display.table.controller.lamps import DARK, TableLamps, review_lamps
 from display.table.faults import Fault, one_line, probe_storage, storage_code
 from display.table.hw import Hardware
 from display.table.match import MatchDriver
@@ -182,6 +184,7 @@ class App:
         self.notice: Notice | None = None  # "the table was switched off" after a power cut
         self.last_input: Any = None
         self._input_t = float("-inf")  # when the last touch, key or button came
+        self._lamps = TableLamps()  # the table's lamps, worked out in one place (show_lamps)
 
     # -- records ------------------------------------------------------------------------------
     def _open_store(self) -> Any:
@@ -210,7 +213,7 @@ class App:
 
     def show_faults(self, faults: list[Fault] | None = None) -> None:
         """The fault screen (its button: :meth:`after_faults`)."""
-        self.goto("config_error", errors=self.config_errors, faults=faults or self.faults)
+        self.go(Go.FAULTS, errors=self.config_errors, faults=faults or self.faults)
         self.hw.status("fault screen: " + "; ".join(f.title() for f in (faults or self.faults)))
 
     def after_faults(self) -> None:
@@ -219,7 +222,7 @@ class App:
         if self.match is not None:
             self.show_match()
         elif not self.try_resume():
-            self.goto("attract")
+            self.go(Go.HOME)
 
     def check_start(self) -> None:
         """Faults found before the first frame: the state directory and the font."""
@@ -261,13 +264,21 @@ class App:
             return []
 
     # -- scenes -------------------------------------------------------------------------------
+    def go(self, go: Go, **data: Any) -> Any:
+        """The one way the screen changes: ``go`` says why, :func:`display.scenes.next_scene`
+        says which scene follows (from the app's and the match's state)."""
+        target = next_scene(self, go, **data)
+        if target is None:
+            return self.scene
+        name, kwargs = target
+        return self.goto(name, **kwargs)
+
     def goto(self, name: str, **kwargs: Any) -> Any:
-        """Make scene ``name`` (see display.scenes.SCENES) current. Outside a table and its
-        reviews every lamp is off (they light again for what acts there)."""
+        """Make scene ``name`` (see display.scenes.SCENES) current (what :meth:`go` decided;
+        tests and the screenshot tool name a scene directly). Its lamps are the next
+        :meth:`show_lamps`' (every lamp off outside a table and a review)."""
         if self.scene is not None:
             self.scene.exit()
-        if not (name.endswith("_table") or name.endswith("_review")):
-            self.hw.all_lamps_off()
         self.scene = load_scene(name)(self, **kwargs)
         if self.notice is not None:
             self.notice.rect = pygame.Rect(0, 0, 0, 0)  # shown (and touchable) again only once drawn
@@ -276,18 +287,22 @@ class App:
         return self.scene
 
     def table_scene_name(self) -> str:
-        return f"{self.match.game}_table" if self.match else "attract"
+        """The match's table scene (attract without a match)."""
+        from display.scenes import GAME_SCENES
+
+        return GAME_SCENES[self.match.game][0] if self.match else "attract"
 
     def show_match(self) -> None:
-        """The right scene for the match's state: its table, its review, or the end."""
-        if self.match is None:
-            self.goto("attract")
-        elif self.match.review_pending:
-            self.goto(f"{self.match.game}_review")
-        elif self.real is not None and self.real.scene_name():
-            self.goto(self.real.scene_name())
-        else:
-            self.goto(f"{self.match.game}_table")
+        """The right scene for the match's state: its table, its review, the deal out of the
+        shoe, or the end (:func:`display.scenes.match_scene`)."""
+        self.go(Go.MATCH)
+
+    def follow_match(self) -> None:
+        """On a playing screen (a table, the deal out of the shoe): the match's own screen
+        when it changed (a hand over: the review; a deal out of the shoe begun or done)."""
+        if self.match is not None and self.scene is not None and kind_of(self.scene.name) in PLAYING \
+                and match_scene(self) != self.scene.name:
+            self.go(Go.MATCH)
 
     # -- matches ------------------------------------------------------------------------------
     def start_match(self, game: str, seats: list[dict[str, Any]], *, preset: str | None = None,
@@ -438,10 +453,7 @@ class App:
         if self.headless and self.matches_done >= self.matches_wanted:
             self.running = False
             return
-        if self.headless or again is None:
-            self.goto("attract")
-            return
-        self.goto("seating", **again)
+        self.go(Go.AFTER_MATCH, again=again)
 
     # -- settings -----------------------------------------------------------------------------
     def change_pin(self, pin: str) -> str | None:
@@ -549,8 +561,8 @@ class App:
         self._input_t = self.clock()
         if self.scene is not None and self.scene.name == "operator":
             self.scene.dirty = True  # diagnostics show the last button
-        if ev.call == "operator":
-            if ev.edge in ("press", "hold"):
+        if ev.call == OPERATOR:
+            if ev.edge in (PRESS, HOLD):
                 self.open_operator()
             return
         self.scene.on_button(ev)
@@ -558,7 +570,7 @@ class App:
     def notice_here(self) -> bool:
         """The notice shows on the attract screen and the tables (not over the operator
         menu's keypad or a review); its ten seconds start when it first shows."""
-        return self.scene is not None and (self.scene.name == "attract" or self.scene.name.endswith("_table"))
+        return self.scene is not None and (self.scene.name == "attract" or kind_of(self.scene.name) in PLAYING)
 
     def dismiss_notice(self) -> None:
         """Take the notice away and redraw what it covered."""
@@ -567,8 +579,8 @@ class App:
             self.scene.invalidate()
 
     def open_operator(self) -> None:
-        if self.scene is not None and self.scene.name != "operator":
-            self.goto("operator", back=self.scene.name)
+        if self.scene is not None:
+            self.go(Go.OPERATOR)  # over itself: stays
 
     # -- the loop -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -584,7 +596,7 @@ class App:
             if self.faults and self.mode == "kiosk":
                 self.show_faults()
             elif not resumed:
-                self.goto("attract")
+                self.go(Go.HOME)
             settle_heap()
         except Exception as exc:  # noqa: BLE001 - the kiosk shows it instead of crash-looping
             if self.debug or self.headless:
@@ -599,8 +611,9 @@ class App:
         now = self.clock() if now is None else now
         try:
             for ev in self.hw.drain():
-                if self.real is not None and not hasattr(ev, "call"):
-                    self.real.on_event(ev)  # the card shoe and the discard slot
+                if isinstance(ev, ShoeEvent):
+                    if self.real is not None:
+                        self.real.on_event(ev)  # the card shoe and the discard slot
                 else:
                     self.handle_input_event(ev)
             for ev in (pygame.event.get() if events is None else events):
@@ -608,17 +621,18 @@ class App:
             if self._corner_t is not None and now - self._corner_t >= CORNER_HOLD_S:
                 self._corner_t = None
                 self.open_operator()
-            if self.match is not None and self.scene.name.endswith("_table"):
+            if self.match is not None and kind_of(self.scene.name) in PLAYING:
                 if self.match.update(now):
                     self.scene.dirty = True
-                if self.match.review_pending:
-                    self.show_match()
+                self.follow_match()
             if self.league is not None and self.league.changed:
                 self.league.changed = False  # fresh standings from the server
                 self.scene.invalidate()
             self.scene.update(now)
             if self.real is not None:
                 self.real.update(now)
+                self.follow_match()  # a deal out of the shoe begun or done
+            self.show_lamps(now)
             if self.notice is not None and self.notice.expired(now):
                 self.dismiss_notice()
             self.render()
@@ -628,16 +642,42 @@ class App:
             self.failsafe(exc)
         self.hw.ping()  # systemd watchdog: only a live main loop pings (a failsafe is live)
 
+    def show_lamps(self, now: float) -> None:
+        """Every button lamp, once a frame, whatever the scene (the one place that writes
+        them, :mod:`display.table.controller.lamps`): a table's from its controller, a
+        review's by its rule, every other screen's off."""
+        m, scene = self.match, self.scene
+        kind = kind_of(scene.name) if scene is not None else Kind.MENU
+        lit: Any = DARK
+        if m is not None and kind is Kind.TABLE:
+            hw = self.hw
+            seats = len(m.seats)
+            if hw.board is not None:
+                wired: dict[int, frozenset[str] | None] = {
+                    s: frozenset(c for c in CALLS if hw.wired(s, c)) for s in range(seats)}
+            else:
+                wired = dict.fromkeys(range(seats))
+            lit = self._lamps.lit(m.controller, seats, now, open_hands=self.open_hands, wired=wired.__getitem__)
+        elif m is not None and kind is Kind.REVIEW:
+            lit = review_lamps(scene.gate, now, [m.is_human(s) for s in range(len(m.seats))])
+        for seat in list(self.hw.lamps):
+            self.hw.set_lamps(seat, **lit.get(seat, {}))
+
+    @property
+    def open_hands(self) -> bool:
+        """The operator chose open hands (a table of friends, practice); never with real cards."""
+        return self.settings.privacy == "open" and (self.match is None or self.match.reads is None)
+
     def failsafe(self, exc: BaseException) -> None:
         """Kiosk mode: log the error, show an apology, then the attract screen."""
         print("rummy-table: error, back to the attract screen: " + one_line(f"{type(exc).__name__}: {exc}")
               + "\n  " + "".join(traceback.format_exception(exc)).rstrip().replace("\n", "\n  "),
               file=sys.stderr, flush=True)
         try:
-            self.goto("failsafe", error=f"{type(exc).__name__}: {exc}")
+            self.go(Go.FAILED, error=f"{type(exc).__name__}: {exc}")
         except Exception:  # noqa: BLE001
             try:
-                self.goto("attract")
+                self.go(Go.HOME)
             except Exception as again:  # noqa: BLE001 - keep the loop (and the watchdog) alive
                 print(f"rummy-table: the attract screen failed too: {one_line(str(again))}",
                       file=sys.stderr, flush=True)
@@ -659,7 +699,7 @@ class App:
                     rects.append(box)
             if self.notice is not None and self.notice_here():
                 box = self.notice.draw(self.screen.surface, self.scene.notice_area(),
-                                       flat=self.settings.layout == "flat" and self.scene.name.endswith("_table"),
+                                       flat=self.settings.layout == "flat" and kind_of(self.scene.name) in PLAYING,
                                        now=self.clock())
                 if rects is not None:
                     rects.append(box)

@@ -29,6 +29,7 @@ from device.events import (
 from display.table.controller.real_cards import (
     CALL_TABLES,
     ERROR_WHYS,
+    GAMES,
     POINTS,
     READ_WORDS,
     SHOE,
@@ -370,8 +371,8 @@ def deal_text(reads: RealCards, name: Callable[[int], str]) -> tuple[str, str]:
     return first, _("Card {n} of {total} out of the shoe").format(n=dealt + 1, total=total)
 
 
-#: the phase that follows a deal: the calls the deal screen explains (G-4, C-5.1)
-FIRST_PHASE = {"gin": "upcard", "contract": "turn"}
+#: the phase that follows a deal: the calls the deal screen explains (G-4, C-5.1), the game's enum
+FIRST_PHASE = {game: table.first_phase for game, table in GAMES.items()}
 
 
 def help_lines(game: str, phases: Iterable[str] | None = None) -> list[str]:
@@ -463,20 +464,14 @@ class RealMode:
         if self.shoe.connected:
             self.shoe.link.set_mode("deal")
 
-    def scene_name(self) -> str | None:
-        """The deal screen while a deal comes out of the shoe."""
-        m = self.app.match
-        if m is None or m.reads is None or m.review_pending or m.is_over:
-            return None
-        return "deal_table" if m.reads.dealing() else None
-
     # -- each frame ---------------------------------------------------------------------------
     def on_event(self, ev: Any) -> None:
         self.shoe.on_event(ev)
 
     def update(self, now: float) -> None:
         """After the frame's input: answers by the seats' buttons, the shoe's LED, the
-        simulated players, the deal screen when a deal is due."""
+        simulated players (the deal screen when a deal is due is the app's
+        ``follow_match``, :func:`display.scenes.match_scene`)."""
         m = self.app.match
         if m is not None and m.reads is not None:
             if m.reads.acknowledge():
@@ -494,13 +489,6 @@ class RealMode:
             self._back = back
         if self.readers is not None:
             self.readers.step(now)
-        want = self.scene_name()
-        scene = self.app.scene
-        if scene is not None and scene.name.endswith("_table"):
-            if want is not None and scene.name != want:
-                self.app.goto(want)
-            elif want is None and scene.name == "deal_table" and m is not None:
-                self.app.show_match()
 
     def cards_back(self) -> None:
         """A card went back into the shoe: it may come out again (the shoe forgets it)."""
@@ -550,8 +538,10 @@ class RealMode:
         pygame.draw.rect(surf, PROMPT_BG, box, border_radius=12)
         pygame.draw.rect(surf, theme.GOLD, box, 2, border_radius=12)
         size = max(14, int(min(surf.get_size()) / 30))
+        from display.scenes import PLAYING, kind_of
+
         flat = self.app.settings.layout == "flat" and self.app.scene is not None and \
-            self.app.scene.name.endswith("_table")
+            kind_of(self.app.scene.name) in PLAYING
         m = self.app.match
         ok = m is not None and m.reads is not None and m.reads.prompt is not None and m.reads.answerable()
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from display import cardart, theme
+from display.scenes import Go
 from display.scenes.base import Scene, Target
 from display.table.i18n import LANGUAGES, _
 from rummy.cards import Card
@@ -110,19 +111,19 @@ class AttractScene(Scene):
             (r["sub"], lambda s: theme.draw_text(s, _("Gin rummy and contract rummy, refereed by the table"),
                                                  r["sub"], colour=theme.INK)),
             (_shadowed(r["play"]), lambda s: self.button(s, r["play"], _("Touch to play"),
-                                                         lambda: self.app.goto("choice"), hot=True, name="play")),
+                                                         lambda: self.app.go(Go.PLAY), hot=True, name="play")),
         ]
         if self.app.match is not None and not self.app.match.is_over:
             items.append((_shadowed(r["resume"]), lambda s: self.button(
-                s, r["resume"], _("Continue the match"), self.app.show_match, name="resume")))
+                s, r["resume"], _("Continue the match"), lambda: self.app.go(Go.MATCH), name="resume")))
         # GLI-11 recall for a dispute, and the leaderboard (top right, clear of the title)
         bw, bh = max(self.touch * 2, int(w * 0.17)), max(self.touch, int(h * 0.08))
         recall, board = pygame.Rect(w - 2 * bw - 16, 8, bw, bh), pygame.Rect(w - bw - 8, 8, bw, bh)
         items.append((_shadowed(recall), lambda s: self.button(s, recall, _("Last hands"),
-                                                               lambda: self.app.goto("recall"), name="recall",
+                                                               lambda: self.app.go(Go.RECALL), name="recall",
                                                                size=int(bh * 0.34))))
         items.append((_shadowed(board), lambda s: self.button(s, board, _("Leaderboard"),
-                                                              lambda: self.app.goto("leaderboard"),
+                                                              lambda: self.app.go(Go.LEADERBOARD),
                                                               name="leaderboard", size=int(bh * 0.34))))
         from display.layout import grid
 

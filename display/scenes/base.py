@@ -39,11 +39,9 @@ class ReturnsBack:
 
     def leave(self) -> None:
         """Back where we came from: the attract screen, or the (unlocked) operator menu."""
-        if self.back_to.startswith("operator"):
-            self.app.goto("operator", back=self.back_to.partition(":")[2] or "attract")
-            self.app.scene.unlocked = True
-        else:
-            self.app.goto(self.back_to)
+        from display.scenes import Go
+
+        self.app.go(Go.BACK, back=self.back_to)
 
 
 class Scene:

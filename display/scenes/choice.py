@@ -8,6 +8,7 @@ import functools
 import pygame
 
 from display import theme
+from display.scenes import Go
 from display.scenes.base import Scene
 from display.table.i18n import N_, _
 
@@ -46,8 +47,8 @@ class ChoiceScene(Scene):
                                      size=max(12, int(row.height * 0.17)), align="left")
         back = pygame.Rect(int(w * 0.05), h - max(t, int(h * 0.11)) - int(h * 0.03), int(w * 0.25),
                            max(t, int(h * 0.11)))
-        self.button(surf, back, _("Back"), lambda: self.app.goto("attract"), name="back")
+        self.button(surf, back, _("Back"), lambda: self.app.go(Go.HOME), name="back")
         return None
 
     def pick(self, game: str, preset: str) -> None:
-        self.app.goto("seating", game=game, preset=preset)
+        self.app.go(Go.SEATING, game=game, preset=preset)

@@ -2,8 +2,8 @@
 
 A view over ``ContractState`` with no rules of its own: every call goes to the match's
 table controller (:mod:`display.table.controller.contract`), which makes it an engine action,
-lights the lamps and keeps the answer deadline. In a seat's turn: DRAW (or touch the stock) takes the stock card,
-touching the pack takes its top card (C-5.1); then touch cards to pick them, MELD lays the
+says which lamps are lit (the app writes them) and keeps the answer deadline. In a seat's
+turn: DRAW (or touch the stock) takes the stock card, touching the pack takes its top card (C-5.1); then touch cards to pick them, MELD lays the
 contract (the table suggests an arrangement, or group picked cards yourself, C-3), a picked
 card touched onto a meld lays it off (C-5.2), touched again or onto the pack discards it
 (C-5.3). BUY from another seat asks "Можно?" (C-8.3); the asked seat answers with DRAW =
@@ -170,16 +170,10 @@ class ContractTableScene(TableScene):
             if left != self._shown_left:  # the countdown on screen
                 self._shown_left = left
                 self.dirty = True
-        self.update_lamps()
 
     def hide_hand(self, ui: SeatUI) -> None:
         """The hand hid: picks are dropped, the groups he arranged stay (issue 11)."""
         self.ctl.set_input(ui.seat, replace(self.ctl.input(ui.seat), selected=()))
-
-    def lamps_key(self) -> object:
-        """The lamps follow the hands shown too (no MELD lamp for a hidden hand) and the
-        moment after a deal."""
-        return (super().lamps_key(), tuple(self.face_up(s) for s in range(self.seats)), self.ctl.settling(self.now))
 
     def event_text(self, ev) -> str:
         return event_text(self.m, ev)

@@ -37,7 +37,8 @@ class DealTableScene(Scene):
         return centre_area(self.size, self.panels())
 
     def on_button(self, event: Any) -> None:
-        """Nothing is called while the cards are dealt (every lamp is off)."""
+        """Nothing is called while the cards are dealt (every lamp is off: the app's
+        ``show_lamps`` lights none on the deal screen)."""
 
     def next_due(self, now: float) -> float | None:
         return now + 0.05
@@ -48,8 +49,6 @@ class DealTableScene(Scene):
         if key != getattr(self, "_key", None):
             self._key = key
             self.dirty = True
-        for seat in range(len(self.m.seats)):
-            self.app.hw.set_lamps(seat)
 
     def screenshot_name(self) -> str | None:
         dealt, _total, _seat = self.m.reads.deal_progress()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
+from display.scenes import Go
 from display.scenes.base import Scene
 from display.table.config import describe
 from display.table.faults import OPERATOR_HINT, Fault
@@ -27,7 +28,7 @@ class FailsafeScene(Scene):
     def update(self, now: float) -> None:
         super().update(now)
         if now - self.t0 >= FAILSAFE_SECONDS:
-            self.app.goto("attract")
+            self.app.go(Go.HOME)
 
     def draw(self, surf: pygame.Surface):
         surf.fill(theme.FELT_DARK)
@@ -41,7 +42,7 @@ class FailsafeScene(Scene):
                         int(h * 0.06)), colour=theme.INK_DIM)
         b = pygame.Rect(0, 0, max(self.touch * 4, int(w * 0.3)), max(self.touch, int(h * 0.12)))
         b.midbottom = (w // 2, int(h * 0.9))
-        self.button(surf, b, _("OK"), lambda: self.app.goto("attract"), name="ok")
+        self.button(surf, b, _("OK"), lambda: self.app.go(Go.HOME), name="ok")
         return None
 
 

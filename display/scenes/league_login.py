@@ -16,6 +16,7 @@ import pygame
 
 from display import theme
 from display.layout import grid
+from display.scenes import Go
 from display.scenes.base import Scene
 from display.table.i18n import _
 
@@ -54,8 +55,8 @@ class LeagueLoginScene(Scene):
                 self.pending = (player_id, name, self.app.league.check_pin(player_id, pin))
 
         self.message = ""
-        self.app.goto("keyboard", title=_("PIN for {name}").format(name=name), digits=True,
-                      on_done=typed)
+        self.app.go(Go.KEYBOARD, title=_("PIN for {name}").format(name=name), digits=True,
+                    on_done=typed)
 
     def update(self, now: float) -> None:
         super().update(now)

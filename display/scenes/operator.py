@@ -11,6 +11,7 @@ import functools
 import pygame
 
 from display import theme
+from display.scenes import Go
 from display.scenes.base import Scene
 from display.table.i18n import LANGUAGES, N_, _
 
@@ -31,11 +32,11 @@ def _next(values, current):
 class OperatorScene(Scene):
     name = "operator"
 
-    def __init__(self, app, *, back: str = "attract") -> None:
+    def __init__(self, app, *, back: str = "attract", unlocked: bool = False) -> None:
         super().__init__(app)
         self.back_to = back
         self.pin = ""
-        self.unlocked = False
+        self.unlocked = unlocked  # back from a screen it opened (recall, leaderboard): still unlocked
         self.page = "menu"
         self.wrong = False
         self.confirm_end = False  # "End this match now" touched once: the next touch ends it
@@ -43,10 +44,8 @@ class OperatorScene(Scene):
         self.said = ""  # the last word on the PIN change (done, or why not)
 
     def leave(self) -> None:
-        if self.app.match is not None and self.back_to not in ("attract", "choice", "seating"):
-            self.app.show_match()
-        else:
-            self.app.goto("attract")
+        """Close: back to the match's screen when opened over it, else home (display.scenes.next_scene)."""
+        self.app.go(Go.CLOSE_OPERATOR, back=self.back_to)
 
     def delete_digit(self) -> None:
         self.pin = self.pin[:-1]
@@ -174,8 +173,8 @@ class OperatorScene(Scene):
              lambda: self.app.change(bot_delay_s=_next(DELAYS, s.bot_delay_s)), "bot_delay"),
             (_("Diagnostics"), lambda: self._page("diagnostics"), "diagnostics"),
             (self.said or _("Change the PIN"), self.change_pin, "change_pin"),
-            (_("Last hands (recall)"), lambda: self.app.goto("recall", back=f"operator:{self.back_to}"), "recall"),
-            (_("Leaderboard"), lambda: self.app.goto("leaderboard", back=f"operator:{self.back_to}"),
+            (_("Last hands (recall)"), lambda: self.app.go(Go.RECALL, back=f"operator:{self.back_to}"), "recall"),
+            (_("Leaderboard"), lambda: self.app.go(Go.LEADERBOARD, back=f"operator:{self.back_to}"),
              "leaderboard"),
         ]
         from display.scenes import operator_real
@@ -204,7 +203,7 @@ class OperatorScene(Scene):
             self.dirty = True
             return
         self.app.abandon_match()
-        self.app.goto("attract")
+        self.app.go(Go.HOME)
 
     def _draw_menu(self, surf: pygame.Surface) -> None:
         w, h = self.size

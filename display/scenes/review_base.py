@@ -1,7 +1,8 @@
 """What the gin and contract reviews share: continue by a confirm that cannot be a stray tap
 (issue 28: the review stays at least ``[game] review_min_s``, then a human seat's DRAW held
 as long as a look, or a touch on Continue; :class:`display.table.controller.review.ReviewGate`),
-the DRAW lamps lit once it may go, and the headless runs going straight on; and the
+the DRAW lamps lit once it may go (the app writes them by
+:func:`display.table.controller.lamps.review_lamps`), and the headless runs going straight on; and the
 painters' common parts: the Continue footer and, on a flat table, the strip turned to the
 far side that repeats the title, a short text and Continue."""
 
@@ -14,6 +15,7 @@ import pygame
 
 from display import theme
 from display.layout import rotate_rect
+from display.scenes import Go
 from display.scenes.base import Scene, Target, draw_button
 from display.table.controller import LOOK_AFTER_S
 from display.table.controller.review import ReviewGate
@@ -54,12 +56,11 @@ class ReviewScene(Scene):
             self.proceed()
 
     def proceed(self) -> None:
-        self.app.hw.all_lamps_off()
         if self.m.is_over:
             self.app.after_match()
             return
         self.m.continue_after_review()
-        self.app.show_match()
+        self.app.go(Go.MATCH)
 
     def on_button(self, event) -> None:
         """A human seat's DRAW held as long as a look goes on (a tap does nothing)."""
@@ -83,9 +84,6 @@ class ReviewScene(Scene):
         if left != self._left_shown:
             self._left_shown = left
             self.dirty = True  # the countdown, then how to go on
-        ready = left == 0
-        for seat in range(len(self.m.seats)):
-            self.app.hw.set_lamps(seat, draw=ready and self.m.is_human(seat))
 
     def next_due(self, now: float) -> float | None:
         """The countdown and a held DRAW are looked at twenty times a second."""

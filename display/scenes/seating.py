@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.scenes import Go
 from display.scenes.base import Scene
 from display.table.i18n import _
 from display.table.names import default_name
@@ -107,7 +108,7 @@ class SeatingScene(Scene):
             self.app.scene = self
             self.dirty = True
 
-        self.app.goto("league_login", seat=i, on_done=done)
+        self.app.go(Go.LEAGUE_LOGIN, seat=i, on_done=done)
 
     def edit_name(self, i: int) -> None:
         def done(text: str | None) -> None:
@@ -117,8 +118,8 @@ class SeatingScene(Scene):
             self.app.scene = self
             self.dirty = True
 
-        self.app.goto("keyboard", text=self.names[i] or "", title=_("Name for seat {n}").format(n=i + 1),
-                      on_done=done)
+        self.app.go(Go.KEYBOARD, text=self.names[i] or "", title=_("Name for seat {n}").format(n=i + 1),
+                    on_done=done)
 
     def set_count(self, n: int) -> None:
         lo, hi = SEATS[self.game]
@@ -174,7 +175,7 @@ class SeatingScene(Scene):
                             name=f"level-{i}", size=self.level_size(level))
         foot = pygame.Rect(int(w * 0.05), h - foot_h - int(h * 0.03), int(w * 0.9), foot_h)
         self.button(surf, pygame.Rect(foot.left, foot.top, int(w * 0.25), foot_h), _("Back"),
-                    lambda: self.app.goto("choice"), name="back")
+                    lambda: self.app.go(Go.PLAY), name="back")
         self.button(surf, pygame.Rect(foot.right - int(w * 0.4), foot.top, int(w * 0.4), foot_h), _("Deal!"),
                     self.start, hot=True, name="start")
         return None

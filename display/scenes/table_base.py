@@ -9,9 +9,9 @@ again, and draws each region through :meth:`region`: a painter draws a region's 
 
 What a call does (an arcade button, a touch, an on-screen button) is the match's table
 controller's (:mod:`display.table.controller`): :meth:`call` performs it and words what came
-back (the engine's refusal, a hint); the lamps are the controller's too, and so is the
-privacy rule (docs/privacy.md): a hand shows only while its owner holds one of his own
-arcade buttons (:meth:`face_up` asks the controller each frame; a release hides it in
+back (the engine's refusal, a hint); the lamps are the controller's too (the app writes
+them once a frame, :mod:`display.table.controller.lamps`), and so is the privacy rule
+(docs/privacy.md): a hand shows only while its owner holds one of his own arcade buttons (:meth:`face_up` asks the controller each frame; a release hides it in
 the frame that drains it).
 """
 
@@ -26,7 +26,7 @@ from display import theme
 from display.layout import SeatPanel, centre_area
 from display.scenes import load_scene
 from display.scenes.base import Scene, Target
-from display.table.controller import BUTTONS, Call, Lamp, Result, TableController, lamp_lit
+from display.table.controller import BUTTONS, Call, Lamp, Result, TableController
 from display.table.faults import storage_text
 from display.table.hint_text import hint_text
 from display.table.refusal_text import refusal_text
@@ -67,8 +67,6 @@ class TableScene(Scene):
         self._recent_events: list[Any] = []  # the last few moves, oldest first (worded when drawn)
         self._worded = -1  # the match version whose events were taken in
         self._version = -1
-        self._lamps_key: object = None
-        self._lamp_states: dict[int, dict[str, Lamp]] = {}
         self._regions: dict[object, tuple[object, list[Target]]] = {}
         self._forget: list[Callable[[], None]] = []  # painters' "the screen was drawn over"
         self._drawn_on: pygame.Surface | None = None
@@ -143,8 +141,8 @@ class TableScene(Scene):
 
     @property
     def open_hands(self) -> bool:
-        """The operator chose open hands (a table of friends, practice)."""
-        return bool(self.app.settings.privacy == "open") and self.m.reads is None  # real cards: never
+        """The operator chose open hands (a table of friends, practice); real cards: never."""
+        return bool(self.app.open_hands)
 
     def face_up(self, seat: int) -> bool:
         """Does the seat's hand show now (the controller's privacy rule)?"""
@@ -258,25 +256,9 @@ class TableScene(Scene):
             to_act = self.m.to_act()
             self.flash(to_act[0] if to_act else 0, self.m.message)
 
-    def lamps_key(self) -> object:
-        """The lamps are set again only when this changes (the state, the seats' inputs)."""
-        return (self.m.version, tuple(self.ctl.input(s) for s in range(len(self.m.seats))))
-
-    def update_lamps(self) -> None:
-        """Each lamp lit steady exactly when its button's call acts, the "discard now"
-        flashes on the others of a seat at his discard (the table controller says which;
-        docs/buttons.md, "Lamps"); worked out again only when the state, the inputs or the
-        looks changed, the flashes timed every frame."""
-        seats = range(len(self.m.seats))
-        key = (self.lamps_key(), tuple(self.ctl.looking_with(s, self.now, open_hands=self.open_hands) for s in seats))
-        if self._lamps_key != key:
-            self._lamps_key = key
-            self._lamp_states = {seat: self.seat_lamps(seat) for seat in seats}
-        for seat, states in self._lamp_states.items():
-            self.app.hw.set_lamps(seat, **{b: lamp_lit(lamp, self.now) for b, lamp in states.items()})
-
     def seat_lamps(self, seat: int) -> dict[str, Lamp]:
-        """The seat's lamps (the table controller's), on the buttons his seat has."""
+        """The seat's lamps (the table controller's), on the buttons his seat has: what the
+        app's ``show_lamps`` writes for this seat now (a query; no lamp is written here)."""
         hw = self.app.hw
         wired = frozenset(str(b) for b in BUTTONS if hw.wired(seat, str(b))) if hw.board is not None else None
         return self.ctl.lamp_states(seat, self.now, face_up=self.face_up(seat), open_hands=self.open_hands,
