@@ -96,6 +96,7 @@ class Table:
             s = humans[0]
             self.do(s, self.decide(s))
             return
+        assert m.thought_ready(), "the computer's thought is worked out within 10 s"
         self.clock.t += 1.0  # a computer seat thinks (and people may still press BUY)
         frame(self.app)
 

@@ -291,6 +291,7 @@ def test_the_buy_window_survives_a_scene_rebuild(tmp_path):
     clock.t = start_t + window - 0.1
     app.frame(events=[])
     assert m.session.actions_applied == done, "the computer waits out the window"
+    assert m.thought_ready(), "its thought is worked out (fake seconds pass at once, a search's do not)"
     clock.t = start_t + window + 0.01
     app.frame(events=[])
     assert m.session.actions_applied > done, "and not a new window from the rebuild"

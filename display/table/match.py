@@ -7,10 +7,8 @@ fsynced before the table shows it). The driver has no rules of its own.
 
 from __future__ import annotations
 
-import copy
 import random
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +16,7 @@ from typing import Any
 from display.table.controller import TableController, controller_for
 from display.table.names import display_name
 from display.table.refusal_text import refusal_text
+from display.table.thinking import Thought, warm_up
 from rummy.actions import Action, ActionError, Event
 from rummy.players import player
 from rummy.session import MatchSession, StorageError
@@ -46,6 +45,8 @@ class MatchDriver:
         self.rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
         self.players = {i: make_player(self.game, s.get("bot", "basic"))
                         for i, s in enumerate(self.seats) if s.get("kind") == "computer"}
+        if self.players and bot_delay > 0:
+            warm_up()  # the thinking worker starts during the deal, not at the first move
         self.events: list[Event] = []
         self.history: list[tuple[Action, list[Event]]] = []
         self.version = 0  # bumped on every change; views cache on it
@@ -173,16 +174,26 @@ class MatchDriver:
         return events
 
     def _think(self, seat: int, player: Any) -> None:
-        """Start ``seat``'s decision on a copy of its player in a thread, once per state."""
+        """Start ``seat``'s decision on a copy of its player, once per state: in the
+        thinking worker process (:mod:`display.table.thinking`), or in a thread."""
         t = self._thought
         if t is not None and t.state is self.state and t.seat == seat:
             return
         legal = self.engine.legal_actions(self.state, seat)
         if not legal:
             return
-        self._thought = Thought(seat, self.state, copy.deepcopy(player))
-        self._thought.start(self.engine, self.engine.view(self.state, seat), legal,
+        if t is not None:
+            t.drop()  # stale: if the worker has not begun it, it never will
+        self._thought = Thought(seat, self.state, player)  # it thinks on its own copy
+        self._thought.start(self.game, self.engine, self.engine.view(self.state, seat), legal,
                             random.Random(self.rng.getrandbits(64)))
+
+    def thought_ready(self, timeout: float = 10.0) -> bool:
+        """Wait (up to ``timeout`` s of wall time) until a computer seat's thought under way
+        is worked out; True when none is under way or it is ready. For a run on a fake
+        clock (a test, a benchmark): its second passes at once, a search's does not."""
+        t = self._thought
+        return t is None or t.done.wait(timeout)
 
     def hold_computers_until(self, t: float) -> None:
         """Keep computer players from acting before ``t`` (e.g. a window for BUY presses)."""
@@ -218,6 +229,8 @@ class MatchDriver:
                 action = thought.result()
                 self.players[seat] = thought.player  # the copy that saw this view
             else:
+                if thought is not None:
+                    thought.drop()  # made stale: if the worker has not begun it, it never will
                 legal = self.engine.legal_actions(self.state, seat)
                 if not legal:
                     continue
@@ -230,36 +243,3 @@ class MatchDriver:
             return False
         return False
 
-
-class Thought:
-    """A computer seat's decision worked out in a thread during the table's delay.
-
-    It plays a copy of the player (its memory sees the view once); the copy replaces
-    the seat's player only when its action is taken, so a thought made stale by a
-    human's call (a BUY, a new state) is dropped with no trace. An error in the thread
-    is raised again where the action is taken, as if the move had been chosen there."""
-
-    def __init__(self, seat: int, state: Any, player: Any) -> None:
-        self.seat, self.state, self.player = seat, state, player
-        self.done = threading.Event()
-        self._action: Action | None = None
-        self._error: BaseException | None = None
-
-    def start(self, engine: Any, view: Any, legal: list[Action], rng: random.Random) -> None:
-        def run() -> None:
-            try:
-                self._action = self.player.choose(engine, view, legal, rng)
-            except BaseException as exc:  # raised again in the main loop
-                self._error = exc
-            finally:
-                self.done.set()
-
-        threading.Thread(target=run, name=f"seat-{self.seat}-thinks", daemon=True).start()
-
-    def result(self) -> Action:
-        """The action (waits for the thread if needed); the thread's error if it failed."""
-        self.done.wait()
-        if self._error is not None:
-            raise self._error
-        assert self._action is not None
-        return self._action
