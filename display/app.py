@@ -26,7 +26,7 @@ from device.events import CALLS, HOLD, OPERATOR, PRESS, ShoeEvent
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
 from display.notice import Notice, resume_notices
 from display.scenes import PLAYING, Go, Kind, kind_of, load_scene, match_scene, next_scene
-from display.table import i18n
+from display.table import i18n, thinking
 from display.table.controller.lamps import DARK, TableLamps, review_lamps
 from display.table.faults import Fault, one_line, probe_storage, storage_code
 from display.table.hw import Hardware
@@ -785,4 +785,5 @@ class App:
         if self.store is not None and hasattr(self.store, "close"):
             self.store.close()
         self.hw.close()
+        thinking.shutdown(rethink=False)  # the computer players' worker process
         pygame.display.quit()
