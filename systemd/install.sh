@@ -187,10 +187,14 @@ missing_packages() {
 install_packages() {
     local pkgs=(python3-venv python3-pip python3-lgpio libgbm1 libdrm2) missing
     [[ $CAGE == 1 ]] && pkgs+=(cage)
+    # SDL's KMSDRM draws through EGL and GLES 2 on GBM, and libgbm loads Mesa's driver for
+    # the card (v3d/vc4 on a Pi, kms_swrast elsewhere): without these the kiosk died at
+    # start with "cannot open the display: EGL not initialized" (found on a clean Debian).
+    local gl=(libegl1 libgles2 libgl1-mesa-dri)
     [[ $(stamp lgpio) == pypi ]] && pkgs=("${pkgs[@]/python3-lgpio/}") && pkgs=(${pkgs[*]})
-    missing=$(missing_packages "${pkgs[@]}")
+    missing=$(missing_packages "${pkgs[@]}" "${gl[@]}")
     if [[ -z $missing ]]; then
-        say "apt packages already installed: ${pkgs[*]}"
+        say "apt packages already installed: ${pkgs[*]} ${gl[*]}"
         return
     fi
     online "installing apt packages ($(echo $missing))"
@@ -204,8 +208,9 @@ install_packages() {
         set_stamp lgpio pypi
     fi
     run apt-get install -y --no-install-recommends "${pkgs[@]}"
+    run apt-get install -y --no-install-recommends "${gl[@]}"
     local all
-    all=$(printf '%s\n' $(stamp packages) "${pkgs[@]}" | LC_ALL=C sort -u | tr '\n' ' ')
+    all=$(printf '%s\n' $(stamp packages) "${pkgs[@]}" "${gl[@]}" | LC_ALL=C sort -u | tr '\n' ' ')
     set_stamp packages "${all% }"
 }
 
@@ -339,7 +344,7 @@ do_install() {
     install_config
     install_units
     no_blanking
-    run "$VENV/bin/python" -m display.table.config check "$ETC/config.toml"
+    run "$VENV/bin/python" -m display.config check "$ETC/config.toml"
     if [[ $NOW == 1 ]]; then
         run systemctl restart "$(sed -n 's/^unit=//p' "$ROOT$MARK")"
         say "installed and started"
