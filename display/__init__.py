@@ -5,8 +5,11 @@ Structure (one main loop in :mod:`display.app`)::
     device queue + pygame events -> App.frame -> scene handlers -> match.controller.perform(seat, call)
                                                  -> MatchDriver.try_submit(Action) -> MatchSession.apply
                                   -> match.update (rule timers, computer players, deals)
-                                  -> scene.update (peek and flash timers, lamps)
+                                  -> scene.update (peek and flash timers; what the match did)
+                                  -> App.show_lamps (every lamp, one place)
                                   -> scene.draw (only when dirty) -> Screen.present -> tick
+
+(docs/architecture.md walks a DRAW press through it, step by step.)
 
 Adding a scene (e.g. the contract table, recall, leaderboard) is one new module in
 ``display/scenes/`` plus one line in ``display.scenes.SCENES``:
@@ -28,9 +31,12 @@ Adding a scene (e.g. the contract table, recall, leaderboard) is one new module 
   (``controller.lamps(seat)``), so a lamp is lit exactly when its button acts; the panel's
   buttons are ``controller.screen_buttons(seat)``; hints are codes worded by
   :mod:`display.table.hint_text`; the C-8.4 answer deadline and the buy window live there too.
-* a game ``g`` provides scenes ``g_table`` and ``g_review``; the app shows ``g_review``
-  whenever ``app.match.review_pending`` (a deal is pending after a hand, or the match is
-  over) and calls ``app.match.continue_after_review()`` / ``app.after_match()`` from it.
+* a game ``g`` provides scenes ``g_table`` and ``g_review`` (``display.scenes.GAME_SCENES``);
+  the app shows ``g_review`` whenever ``app.match.review_pending`` (a deal is pending after a
+  hand, or the match is over) and calls ``app.match.continue_after_review()`` /
+  ``app.after_match()`` from it. A scene changes the screen by a reason,
+  ``app.go(Go.X, ...)``; ``display.scenes.next_scene`` alone decides which scene follows.
+  No scene writes a lamp: the app does, once a frame (``display.table.controller.lamps``).
 * act only through ``self.call(seat, Call.X, arg)`` (the controller); show what
   ``app.match.legal(seat)`` allows.
 * layout: :mod:`display.layout` (``seat_panels`` for 2–6 seats with flat/upright turning,

@@ -43,6 +43,7 @@ from display.table.viewmodels import contract as vm
 from display.table.viewmodels.contract import TrayVM
 from rummy.cards import Card
 from rummy.contract.buying import stock_penalty
+from rummy.contract.kinds import ActionKind as K
 from rummy.contract.state import PLAY, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -203,7 +204,7 @@ class ContractTableScene(TableScene):
             ui = self.ui[seat]
             up = self.face_up(seat)
             hand = vm.hand(self.hand(seat), picked=ui.selected, groups=ui.groups, up=up,
-                           suggestion=self.find(seat, "meld") if up else None, four_colour=settings.four_colour)
+                           suggestion=self.find(seat, K.MELD) if up else None, four_colour=settings.four_colour)
             words = vm.words(self.m, seat, place, flash=ui.flash, hint=self.hint(seat), asking=ask,
                              countdown=countdown, width=p.local_size[0])
             human, buttons = self.m.is_human(seat), self.button_vms(seat)
@@ -216,7 +217,7 @@ class ContractTableScene(TableScene):
         tray = self.tray(panels, centre, [(body, column) for body, column, _w in seats])
         c = (centre.x, centre.y, centre.width, centre.height)
         centre_vm = vm.centre(self.m, c, asking=ask, countdown=countdown,
-                              pile_hint=st.phase == TURN and bool(self.find(st.turn, "draw_discard")),
+                              pile_hint=st.phase == TURN and bool(self.find(st.turn, K.DRAW_DISCARD)),
                               centre_msg=self.centre_msg, four_colour=settings.four_colour, u=self.u, touch=touch,
                               tray=tray, recent=tuple(self.recent))
         return centre_vm, seats

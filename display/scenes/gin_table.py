@@ -31,6 +31,8 @@ from display.table.gin_text import event_text
 from display.table.i18n import _
 from display.table.viewmodels.gin import gin_centre, gin_panel
 from rummy.cards import Card
+from rummy.gin.kinds import ActionKind as K
+from rummy.gin.kinds import EventKind as E
 from rummy.gin.state import HandPhase
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -155,9 +157,9 @@ class GinTableScene(TableScene):
         return card if card in h.hands[seat] else None
 
     def on_event(self, ev) -> None:
-        if ev.kind in ("drew", "upcard_taken") and ev.data.get("card"):
+        if ev.kind in (E.DREW, E.UPCARD_TAKEN) and ev.data.get("card"):
             self.drawn[ev.seat] = Card.parse(ev.data["card"])
-        if ev.kind == "illegal_knock":  # G-8
+        if ev.kind == E.ILLEGAL_KNOCK:  # G-8
             self.banner = _("Illegal knock by {name}: {count} is over the limit of {limit}. His cards "
                             "stay face up and he must knock as soon as he can.").format(
                 name=self.m.name(ev.seat), count=ev.data.get("count"), limit=self.hand.knock_limit)
@@ -165,19 +167,19 @@ class GinTableScene(TableScene):
         self._animate(ev)
 
     def _animate(self, ev) -> None:
-        if ev.kind == "dealt" and not self.app.headless:
+        if ev.kind == E.DEALT and not self.app.headless:
             self._deal_anim_at = self.now  # started at the next draw, when the rects are known
             return
-        if ev.kind not in ("drew", "discarded", "upcard_taken") or ev.seat not in (0, 1) or self.app.headless:
+        if ev.kind not in (E.DREW, E.DISCARDED, E.UPCARD_TAKEN) or ev.seat not in (0, 1) or self.app.headless:
             return
         hand = self.hand_screen_rects.get(ev.seat) or []
         target = hand[len(hand) // 2] if hand else self.stock_rect
         card: Card | None
-        if ev.kind == "discarded":
+        if ev.kind == E.DISCARDED:
             src, dst = target, self.pile_rect
             card, up = Card.parse(ev.data["card"]), True
         else:
-            from_pile = ev.kind == "upcard_taken" or ev.data.get("pile") == "discard"
+            from_pile = ev.kind == E.UPCARD_TAKEN or ev.data.get("pile") == "discard"
             src, dst = (self.pile_rect if from_pile else self.stock_rect), target
             card, up = (Card.parse(ev.data["card"]), True) if from_pile else (None, False)
         if src.width and dst.width:
@@ -197,8 +199,8 @@ class GinTableScene(TableScene):
         to_act = self.m.to_act()
         seat = to_act[0] if to_act else None
         # the pile outlined: it may be taken now, or (the discard phase) a discard goes there
-        pile_hint = seat is not None and bool(self.find(seat, "draw_discard") or self.find(seat, "take_upcard")
-                                              or self.find(seat, "discard"))
+        pile_hint = seat is not None and bool(self.find(seat, K.DRAW_DISCARD) or self.find(seat, K.TAKE_UPCARD)
+                                              or self.find(seat, K.DISCARD))
         centre_vm = gin_centre(self.m, (centre.x, centre.y, centre.width, centre.height), pile_hint=pile_hint,
                                flat=settings.layout == "flat", centre_msg=self.centre_msg, banner=self.banner,
                                four_colour=settings.four_colour, touch=self.touch)

@@ -26,7 +26,7 @@ from display import theme
 from display.layout import SeatPanel, centre_area
 from display.scenes import load_scene
 from display.scenes.base import Scene, Target
-from display.table.controller import BUTTONS, Call, Lamp, Result, TableController
+from display.table.controller import BUTTONS, Call, Hint, HintCode, Lamp, Result, TableController
 from display.table.faults import storage_text
 from display.table.hint_text import hint_text
 from display.table.refusal_text import refusal_text
@@ -65,8 +65,9 @@ class TableScene(Scene):
         self.ui: dict[int, Any] = {}
         self.centre_msg = ""  # the last move in words
         self._recent_events: list[Any] = []  # the last few moves, oldest first (worded when drawn)
-        self._worded = -1  # the match version whose events were taken in
-        self._version = -1
+        self._version = -1  # the match version last taken in
+        self._taken: object = None  # the move whose events were taken in (actions applied, its events)
+        self._rewording = False  # a new language: the last move's words and banners again
         self._regions: dict[object, tuple[object, list[Target]]] = {}
         self._forget: list[Callable[[], None]] = []  # painters' "the screen was drawn over"
         self._drawn_on: pygame.Surface | None = None
@@ -180,6 +181,7 @@ class TableScene(Scene):
             self.flash(seat, hint_text(result.hint, self.m.name, hidden=not up))
         elif result.action is not None:
             self.after_submit(seat, result.action)
+        self.take_in()  # the move's events now, not at the next poll
         self.dirty = True
         return result
 
@@ -201,7 +203,7 @@ class TableScene(Scene):
         if isinstance(refusal, ActionError):
             return refusal_text(refusal, name=self.m.name, hidden=hidden,
                                 looks=self.ctl.game.shows_hands)  # the engine's code, translated
-        return str(refusal)
+        return hint_text(Hint.of(HintCode.CANNOT_NOW), self.m.name)  # never an English str(exc)
 
     def after_submit(self, seat: int, action: Action) -> None:
         """``seat``'s call was applied by the engine."""
@@ -212,31 +214,40 @@ class TableScene(Scene):
         return hint_text(self.ctl.hint(seat, face_up=up), self.m.name, hidden=not up)
 
     def update(self, now: float) -> None:
-        """Timers; a new state from the match is taken in by ``_on_change``."""
+        """Timers; what the match did without this scene's calls (a computer's move, a rule
+        timer, a card read) is taken in here (:meth:`take_in`)."""
         self.now = now
         super().update(now)
-        if self.m.version != self._version:
-            self._on_change()
+        self.take_in()
         self.expire_ui(now)
 
+    def take_in(self) -> None:
+        """The match changed since this scene last looked: take it in (``_on_change``)."""
+        if self.m.version != self._version:
+            self._on_change()
+
     def _on_change(self) -> None:
-        """The match changed: the last move in words, then :meth:`on_event` for each event
-        and :meth:`after_change`."""
-        again = self._worded == self.m.version  # the same events worded again (a new language)
-        self._version = self._worded = self.m.version
+        """The match changed: the last move in words, then :meth:`on_event` for each of its
+        events (once per move: a refused call, a question of the table, a review going on
+        change nothing the move did) and :meth:`after_change`."""
+        m = self.m
+        move = (m.session.actions_applied, id(m.events))
+        fresh, again = move != self._taken, self._rewording
+        self._version, self._taken, self._rewording = m.version, move, False
         self.dirty = True
-        for ev in self.m.events:
+        for ev in m.events:
             text = self.event_text(ev)
             if text:
                 self.centre_msg = text
-                if not again:
+                if fresh:
                     self._recent_events = [*self._recent_events, ev][-RECENT_MOVES:]
-            self.on_event(ev)
+            if fresh or again:
+                self.on_event(ev)  # banners, animations (worded again in a new language)
         self.after_change()
 
     def reword(self) -> None:
         """The table's language changed: word the last move again at the next update."""
-        self._version = -1
+        self._version, self._rewording = -1, True
 
     @property
     def recent(self) -> list[str]:

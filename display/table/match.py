@@ -120,15 +120,18 @@ class MatchDriver:
     def submit(self, action: Action) -> str | None:
         """Apply ``action`` through the session; returns the refusal in the table's words
         (the engine's refusal code translated, or the storage fault) or None."""
-        return None if self.try_submit(action) is None else self.message
+        refusal = self.try_submit(action)
+        if refusal is None:
+            return None
+        return refusal_text(refusal, name=self.name) if isinstance(refusal, ActionError) else self.message
 
     def try_submit(self, action: Action) -> ActionError | StorageError | None:
         """Apply ``action`` through the session; returns why not (the engine's refusal, or
         storage that cannot take the journal line) or None."""
         try:
             events = self.session.apply(action)
-        except ActionError as exc:  # the engine's code, in the table's language
-            self.message = refusal_text(exc, name=self.name)
+        except ActionError as exc:  # the engine's code: worded once, by whoever shows it (issue 30)
+            self.message = ""
             self.version += 1
             return exc
         except StorageError as exc:  # not applied: the same move works once storage is back
