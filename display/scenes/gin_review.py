@@ -20,6 +20,7 @@ from display.layout import touch_px
 from display.scenes.base import Target
 from display.scenes.review_base import ReviewScene, draw_below_strip, draw_continue, draw_far_strip
 from display.table.viewmodels.review import CardRow, GinReviewVM, SheetRow, gin_review
+from rummy.gin.kinds import HandOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from display.app import App
@@ -41,9 +42,9 @@ class GinReviewScene(ReviewScene):
         r = self.result
         if self.m.is_over:
             return "gin_match_end"
-        if r is not None and r.outcome in ("knock", "undercut"):
+        if r is not None and r.outcome in (HandOutcome.KNOCK, HandOutcome.UNDERCUT):
             return "gin_knock_review"
-        if r is not None and r.outcome in ("gin", "big_gin"):
+        if r is not None and r.outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
             return "gin_gin_review"
         return None
 

@@ -17,6 +17,7 @@ import pygame
 
 from display import theme
 from display.scenes.base import ReturnsBack, Scene
+from display.table.controller.calls import Call
 from display.table.i18n import _
 from display.table.names import record_names
 from display.table.recall_text import hand_label, step_text_lines, summary_lines
@@ -70,7 +71,7 @@ class RecallScene(ReturnsBack, Scene):
 
     def on_button(self, event) -> None:
         if event.edge == "press":
-            self.move(1 if event.call == "draw" else -1 if event.call == "knock" else 0)
+            self.move(1 if event.call == Call.DRAW else -1 if event.call == Call.KNOCK else 0)
 
     def hand_label(self, rec: Any) -> str:
         """"Gin · hand 6" / "Contract · deal 3" (the players are in the hand's heading)."""

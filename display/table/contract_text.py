@@ -9,6 +9,7 @@ from typing import Any
 
 from display.table.gin_text import card_name, cards_line, event_line
 from display.table.i18n import N_, _, ngettext
+from rummy.contract.kinds import EventKind as E
 
 # C-3: the seed's five contracts in words; anything else is spelled with counts.
 CONTRACT_WORDS: dict[tuple[int, int], str] = {
@@ -55,16 +56,16 @@ def points_text(n: int) -> str:
 
 
 # events said with the seat's name and the event's card alone
-EVENT_WORDS = {
-    "drew_stock": N_("{name} drew from the stock"),
-    "took_discard": N_("{name} took {card} from the discard pile"),
-    "passed_on_buy": N_("{name} does not buy {card}"),
-    "melded": N_("{name} laid the contract"),
-    "laid_off": N_("{name} laid off {card}"),
-    "discarded": N_("{name} discarded {card}"),
-    "went_out": N_("{name} went out!"),
-    "stock_refilled": N_("The discard pile was turned over to make a new stock"),
-    "stock_exhausted": N_("The stock ran out: the deal ends with no finisher"),
+EVENT_WORDS: dict[str, str] = {
+    E.DREW_STOCK: N_("{name} drew from the stock"),
+    E.TOOK_DISCARD: N_("{name} took {card} from the discard pile"),
+    E.PASSED_ON_BUY: N_("{name} does not buy {card}"),
+    E.MELDED: N_("{name} laid the contract"),
+    E.LAID_OFF: N_("{name} laid off {card}"),
+    E.DISCARDED: N_("{name} discarded {card}"),
+    E.WENT_OUT: N_("{name} went out!"),
+    E.STOCK_REFILLED: N_("The discard pile was turned over to make a new stock"),
+    E.STOCK_EXHAUSTED: N_("The stock ran out: the deal ends with no finisher"),
 }
 
 
@@ -74,23 +75,23 @@ def event_text(match: Any, ev: Any) -> str:
     k = ev.kind
     seats = len(match.seats)
     name = match.name(ev.seat) if 0 <= ev.seat < seats else ""
-    if k == "dealt":
+    if k == E.DEALT:
         return _("{name} dealt {n} cards each. The upcard is {card}.").format(
             name=match.name(d["dealer"]), n=d["cards_each"], card=card_name(d["upcard"]))
-    if k == "asked_to_buy":
+    if k == E.ASKED_TO_BUY:
         return _("{name} asks “{ask}” for {card}").format(name=name, ask=ASK_WORD, card=card_name(d["card"]))
-    if k == "answered":
+    if k == E.ANSWERED:
         if d.get("flag"):  # C-8.4 in the table's language: what the answer does
             return _("{name} answers yes: the asker takes it").format(name=name)
         return _("{name} answers no and buys it").format(name=name)
-    if k == "bought":
+    if k == E.BOUGHT:
         cards = d.get("cards") or []
         extra = len(d.get("penalty_cards") or [])
         if not extra:  # the asked player's own buy (C-8.4), or no stock left: no "+0"
             return _("{name} bought {cards}").format(name=name, cards=cards_line(cards))
         return _("{name} bought {cards} (+{n} from the stock)").format(
             name=name, cards=cards_line(cards), n=extra)
-    if k == "turn_started" and d.get("skipped"):
+    if k == E.TURN_STARTED and d.get("skipped"):
         skipped = [match.name(s) for s in d["skipped"] if 0 <= s < seats and s != ev.seat]
         if not skipped:
             return ""

@@ -5,11 +5,13 @@ The engine emits data, never sentences; this module turns them into translated t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from display.table.i18n import N_, _, ngettext
 from rummy.cards import SUIT_SYMBOLS, Card
+from rummy.gin.kinds import EventKind as E
+from rummy.gin.kinds import HandOutcome
 
 
 def card_name(card: Card | str | None) -> str:
@@ -26,12 +28,12 @@ def cards_line(cards: Any) -> str:
 
 
 # events said with the seat's name and the event's card alone
-EVENT_WORDS = {
-    "upcard_taken": N_("{name} took the upcard {card}"),
-    "upcard_passed": N_("{name} passed"),
-    "discarded": N_("{name} discarded {card}"),
-    "declined": N_("{name} declined the last card"),
-    "knock_refused": N_("{name} refused the knock"),
+EVENT_WORDS: dict[str, str] = {
+    E.UPCARD_TAKEN: N_("{name} took the upcard {card}"),
+    E.UPCARD_PASSED: N_("{name} passed"),
+    E.DISCARDED: N_("{name} discarded {card}"),
+    E.DECLINED: N_("{name} declined the last card"),
+    E.KNOCK_REFUSED: N_("{name} refused the knock"),
 }
 
 
@@ -40,10 +42,10 @@ def event_text(match: Any, ev: Any) -> str:
     name = match.name(ev.seat) if ev.seat in (0, 1) else ""
     d = ev.data
     k = ev.kind
-    if k == "dealt":
+    if k == E.DEALT:
         return _("{name} dealt. The upcard is {card}.").format(name=match.name(d["dealer"]),
                                                               card=card_name(d["upcard"]))
-    if k == "drew":
+    if k == E.DREW:
         if d.get("pile") == "stock":
             return _("{name} drew from the stock").format(name=name)
         return _("{name} took {card} from the pile").format(name=name, card=card_name(d["card"]))
@@ -56,34 +58,35 @@ def event_line(msgid: str | None, name: str, data: Mapping[str, Any]) -> str:
     return _(msgid).format(name=name, card=card_name(data.get("card"))) if msgid else ""
 
 
-OUTCOME_TITLES = {
-    "knock": lambda: _("Knock"),
-    "gin": lambda: _("Gin!"),
-    "big_gin": lambda: _("Big Gin!"),
-    "undercut": lambda: _("Undercut!"),
-    "dead": lambda: _("Dead hand"),
+# a hand's title by its result (G-12); keyed by HandOutcome, so the journal's word finds it too
+OUTCOME_TITLES: dict[str, Callable[[], str]] = {
+    HandOutcome.KNOCK: lambda: _("Knock"),
+    HandOutcome.GIN: lambda: _("Gin!"),
+    HandOutcome.BIG_GIN: lambda: _("Big Gin!"),
+    HandOutcome.UNDERCUT: lambda: _("Undercut!"),
+    HandOutcome.DEAD: lambda: _("Dead hand"),
 }
 
 
 def verdict(match: Any, result: Any) -> str:
     """The hand's verdict in plain words (G-12)."""
-    o = result.outcome
-    if o == "dead":
+    o = HandOutcome(result.outcome)
+    if o is HandOutcome.DEAD:
         return _("Nobody knocked before the stock ran down to two cards. No score; the hand is dealt again.")
     w = match.name(result.winner)
     k = match.name(result.knocker) if result.knocker is not None else ""
     pts = ngettext("{n} point", "{n} points", result.points).format(n=result.points)
-    if o == "knock":
+    if o is HandOutcome.KNOCK:
         return _("{knocker} knocked with {k}; {defender} had {d}. {knocker} scores {points}.").format(
             knocker=k, k=result.knocker_count, defender=match.name(1 - result.knocker),
             d=result.defender_count, points=pts)
-    if o == "undercut":
+    if o is HandOutcome.UNDERCUT:
         return _("Undercut! {defender} had {d}, not more than {knocker}'s {k}. {defender} scores {points}.").format(
             defender=w, d=result.defender_count, knocker=k, k=result.knocker_count, points=pts)
-    if o == "gin":
+    if o is HandOutcome.GIN:
         return _("{name} went gin: every card in melds. {name} scores {points} with the gin bonus.").format(
             name=w, points=pts)
-    if o == "big_gin":
+    if o is HandOutcome.BIG_GIN:
         return _("{name} made Big Gin: all eleven cards in melds. {name} scores {points}.").format(
             name=w, points=pts)
     return ""

@@ -11,6 +11,7 @@ from display.table.i18n import _, ngettext
 from display.table.viewmodels import ButtonVM, Place
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
+from rummy.gin.rules import KnockLimitMode
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ def gin_centre(match: Any, area: tuple[int, int, int, int], *, pile_hint: bool, 
     limit = _("Gin only: no knocking") if h.knock_limit == 0 else _("Knock with {n} or less").format(
         n=h.knock_limit)
     knock_card = (_("Knock card: {card}").format(card=card_name(h.upcard))
-                  if st.rules.knock_limit_mode == "knock_card" else "")  # G-6.2
+                  if st.rules.knock_limit_mode is KnockLimitMode.KNOCK_CARD else "")  # G-6.2
     scores = [ngettext("{name}: {points} ({boxes} box)", "{name}: {points} ({boxes} boxes)", st.boxes[seat])
               .format(name=match.name(seat), points=st.scores[seat], boxes=st.boxes[seat]) for seat in (0, 1)]
     if st.rules.match == "best_of":

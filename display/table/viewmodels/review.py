@@ -1,5 +1,9 @@
 """View-models of the reviews (pygame-free): a finished gin hand (G-11, G-12, G-14) and a
-finished contract deal (C-7), with their score sheets."""
+finished contract deal (C-7), with their score sheets.
+
+Who won the match is the engine's word (``engine.outcome(state)``, a
+:class:`rummy.outcome.MatchOutcome`), never worked out here from the state or the events;
+a hand's result is its ``HandResult`` (``outcome`` a :class:`rummy.gin.kinds.HandOutcome`)."""
 
 from __future__ import annotations
 
@@ -10,8 +14,9 @@ from display.table.contract_text import contract_words, points_text
 from display.table.gin_text import OUTCOME_TITLES, verdict
 from display.table.i18n import _
 from rummy.cards import Card
-from rummy.contract.scoring import winners
+from rummy.gin.kinds import HandOutcome
 from rummy.gin.state import MatchPhase
+from rummy.outcome import MatchOutcome, OutcomeReason
 
 Melds = tuple[tuple[Card, ...], ...]
 
@@ -54,6 +59,18 @@ def _short(c: Card) -> str:
     return f"{c.rank_label}{'♠♥♦♣'['SHDC'.index(c.suit)]}"
 
 
+def match_outcome(match: Any) -> MatchOutcome:
+    """The match's result as its engine says (winners, totals; ties share, C-7.4)."""
+    result: MatchOutcome = match.engine.outcome(match.state)
+    return result
+
+
+def match_winners(match: Any) -> tuple[int, ...]:
+    """The seats that won the match (one, or several sharing a win); () before it is won."""
+    result = match_outcome(match)
+    return result.winners if result.reason is OutcomeReason.WON else ()
+
+
 def game_ended(st: Any) -> Any:
     """The game tally when the hand just ended a game (G-14.4)."""
     if st.game_results and (st.phase is MatchPhase.OVER or st.hand_number == 0):
@@ -66,6 +83,8 @@ def gin_review(match: Any, *, far_strip: bool, four_colour: bool) -> GinReviewVM
     h = st.hand
     r = h.result if h is not None else None
     over = match.is_over
+    won = match_winners(match)
+    winner = won[0] if len(won) == 1 else None  # gin: one match winner (G-16, G-17)
     tally = game_ended(st)
     hand_title = OUTCOME_TITLES[r.outcome]() if r is not None else ""
     if over:
@@ -75,11 +94,11 @@ def gin_review(match: Any, *, far_strip: bool, four_colour: bool) -> GinReviewVM
     else:
         title = hand_title or _("Score sheet")
     rows: list[CardRow] = []
-    if r is not None and r.outcome != "dead" and r.knocker is not None:
+    if r is not None and r.outcome is not HandOutcome.DEAD and r.knocker is not None:
         kn, df = r.knocker, 1 - r.knocker
-        if r.outcome == "gin":
+        if r.outcome is HandOutcome.GIN:
             k_label = _("{name} went gin: no deadwood").format(name=match.name(kn))
-        elif r.outcome == "big_gin":
+        elif r.outcome is HandOutcome.BIG_GIN:
             k_label = _("{name}: Big Gin, all eleven cards melded").format(name=match.name(kn))
         else:
             k_label = _("{name} (knocked): {n} deadwood").format(name=match.name(kn), n=r.knocker_count)
@@ -89,7 +108,7 @@ def gin_review(match: Any, *, far_strip: bool, four_colour: bool) -> GinReviewVM
         laid = tuple(c for c, _i in r.layoffs)
         rows.append(CardRow(k_label, shown, tuple(r.knocker_deadwood), laid))
         label = _("{name}: {n} deadwood").format(name=match.name(df), n=r.defender_count)
-        if r.outcome in ("gin", "big_gin"):
+        if r.outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
             label += "  · " + _("no laying off on gin")  # G-9.2
         elif laid:
             label += "  · " + _("laid off {cards}").format(cards=" ".join(_short(c) for c in laid))
@@ -102,8 +121,8 @@ def gin_review(match: Any, *, far_strip: bool, four_colour: bool) -> GinReviewVM
         if r.doubled:
             text += " " + _("Spade knock card: the score is doubled.")
     far = verdict(match, r) if r is not None else ""
-    if over and st.winner is not None:
-        far = _("{name} wins the match!").format(name=match.name(st.winner))
+    if over and winner is not None:
+        far = _("{name} wins the match!").format(name=match.name(winner))
     names = [match.name(0), match.name(1)]
     head = SheetRow((_("Game {n}").format(n=st.game_number if tally is None else len(st.game_results)),
                      names[0], names[1]), "gold", True)
@@ -118,10 +137,10 @@ def gin_review(match: Any, *, far_strip: bool, four_colour: bool) -> GinReviewVM
             foot.append(SheetRow((_("Shutout!"),), "warn", True))
         foot.append(SheetRow((_("Total"), *map(str, tally.totals)), "gold", True))
         foot.append(SheetRow((_("{name} wins the game").format(name=names[tally.winner]),), "gold", True))
-        if over and st.winner is not None:
+        if over and winner is not None:
             if len(st.game_results) > 1:
                 foot.append(SheetRow((_("Games won"), *map(str, st.games_won)), "ink", True))
-            foot.append(SheetRow((_("{name} wins the match!").format(name=names[st.winner]),), "gold", True))
+            foot.append(SheetRow((_("{name} wins the match!").format(name=names[winner]),), "gold", True))
     else:
         for i, hr in enumerate(st.hand_results):
             cells = [f"{i + 1}. {OUTCOME_TITLES[hr.outcome]()}", "", ""]
@@ -165,8 +184,8 @@ def contract_review(match: Any, *, four_colour: bool, far_strip: bool = False) -
     n = len(match.seats)
     if r is None:
         title = _("Score sheet")
-    elif match.is_over:
-        names = [match.name(s) for s in winners(st.scores)]  # C-7.4: highest total; ties share
+    elif match.is_over and (won := match_winners(match)):
+        names = [match.name(s) for s in won]  # C-7.4: highest total; ties share
         title = (_("{name} wins the match!").format(name=names[0]) if len(names) == 1
                  else _("Shared win: {names}").format(names=", ".join(names)))
     elif r.finisher is None:
