@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from display.table.config import load_config
+from rummy.outcome import MatchOutcome, OutcomeReason
 from rummy.records import JournalError
 from rummy.session import ARCHIVE
 from rummy.store import DB_NAME, Store, StoreError, default_code
@@ -44,14 +45,15 @@ def _list(store: Store, limit: int) -> None:
     if not rows:
         print("no finished games yet")
     for m in rows:
-        winners = set(m.get("winners") or ([] if m["winner"] is None else [m["winner"]]))
+        outcome: MatchOutcome = m["outcome"]  # the engine's result as recorded (ties share, C-7.4)
+        winners = set(outcome.winners) if outcome.reason is OutcomeReason.WON else set()
         named = list(m.get("named") or [])
         players = ", ".join(
             f"{_shown(name, named[seat] if seat < len(named) else None)} "
             f"{total if total is not None else '-'}{' *' if seat in winners else ''}"
             for seat, (name, total) in enumerate(zip(m["players"], m["totals"], strict=True)))
         preset = f" {m['preset']}" if m["preset"] else ""
-        ended = "  (abandoned: no winner)" if m.get("reason") == "abandoned" else ""
+        ended = "  (abandoned: no winner)" if outcome.reason is OutcomeReason.ABANDONED else ""
         print(f"#{m['id']:<4} {m['finished']}  {m['game']}{preset}  {m['hands']} "
               f"{'hand' if m['hands'] == 1 else 'hands'}  {players}{ended}")
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any, ParamSpec, TypeVar
 
 from rummy.actions import Action, Event, is_deal
-from rummy.outcome import OutcomeReason
+from rummy.outcome import MatchOutcome, OutcomeReason
 from rummy.records import Journal, JournalError, Replay, read_journal, replay
 
 # The table's default seat names ("Player 1", "Computer 2") in every language it speaks:
@@ -186,7 +186,9 @@ class HandRecord:
     """A recorded hand with its players, results and steps. ``players`` are the stored
     names; ``named[i]`` says whether seat ``i``'s was entered at the table (False: a default
     "Player 1" / "Computer 2", worded in the table's language when shown, ``display.table.names``)
-    and ``kinds[i]`` is ``human`` or ``computer``."""
+    and ``kinds[i]`` is ``human`` or ``computer``. ``outcome``: on the match's last hand, the
+    match's result as the engine gave it when it was recorded (:meth:`Store.record_match`;
+    winners, totals, or abandoned); None on its other hands."""
 
     match_id: int
     game: str
@@ -198,6 +200,7 @@ class HandRecord:
     steps: list[Step]
     named: tuple[bool, ...] = ()
     kinds: tuple[str, ...] = ()
+    outcome: MatchOutcome | None = None
 
 
 @dataclass(frozen=True)
@@ -511,6 +514,16 @@ class Store:
             " JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat",
             (match_id,))]
 
+    def _outcome(self, match_id: int) -> MatchOutcome:
+        """The match's result as recorded: what ``engine.outcome`` said (record_match)."""
+        (reason,) = self._db.execute("SELECT reason FROM matches WHERE id = ?", (match_id,)).fetchone()
+        rows = self._db.execute("SELECT total, won FROM match_players WHERE match_id = ? ORDER BY seat",
+                                (match_id,)).fetchall()
+        totals = tuple(int(t or 0) for t, _won in rows)
+        if reason != FINISHED:
+            return MatchOutcome(OutcomeReason.ABANDONED, totals)
+        return MatchOutcome.won(tuple(seat for seat, (_t, won) in enumerate(rows) if won), totals)
+
     @_guarded("read the last hands")
     def last_hands(self, n: int = 10) -> list[HandRecord]:
         """The ``n`` most recent hands, newest first, each with its steps in order."""
@@ -524,16 +537,20 @@ class Store:
                                          " FROM hand_steps WHERE hand_id = ? ORDER BY step_no",
                                          (hid,))]
             seats = self._seats(mid)
+            (last,) = self._db.execute("SELECT MAX(hand_no) FROM hands WHERE match_id = ?",
+                                       (mid,)).fetchone()
             out.append(HandRecord(mid, game, preset, finished, hand_no, [s[0] for s in seats],
                                   json.loads(results), steps, tuple(s[1] for s in seats),
-                                  tuple(s[2] for s in seats)))
+                                  tuple(s[2] for s in seats),
+                                  self._outcome(mid) if hand_no == last else None))
         return out
 
     @_guarded("read the matches")
     def matches(self, limit: int = 50) -> list[dict[str, Any]]:
         """Recent matches, newest first: id, time, game, preset, players, totals, winner,
         reason (``finished`` or ``abandoned``); ``named`` per seat (False: a default seat
-        name, :func:`default_code` gives its language-neutral code)."""
+        name, :func:`default_code` gives its language-neutral code); ``outcome``, the
+        match's :class:`rummy.outcome.MatchOutcome` as recorded (winners, a shared win)."""
         out = []
         for mid, game, preset, finished, actions, winner, reason in self._db.execute(
                 "SELECT id, game, preset, finished, actions, winner_seat, reason FROM matches"
@@ -547,7 +564,7 @@ class Store:
                         "players": self._players(mid), "totals": [r[0] for r in rows],
                         "winner": winner, "winners": [i for i, r in enumerate(rows) if r[1]],
                         "reason": reason, "hands": hands, "actions": actions,
-                        "named": [bool(r[2]) for r in rows]})
+                        "named": [bool(r[2]) for r in rows], "outcome": self._outcome(mid)})
         return out
 
     @_guarded("read the leaderboard")

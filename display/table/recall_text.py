@@ -16,13 +16,17 @@ no pygame, every word through gettext.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
 from display.table.gin_text import card_name, cards_line
 from display.table.i18n import _, ngettext
 from display.table.names import record_names
+from rummy.contract.kinds import EventKind as CE
+from rummy.gin.kinds import EventKind as GE
+from rummy.gin.kinds import HandOutcome
+from rummy.outcome import MatchOutcome, OutcomeReason
 
 
 class Names:
@@ -81,6 +85,17 @@ def hand_title(rec: Any) -> str:
     return f"{hand_label(rec)} · {' – '.join(record_names(rec))}"
 
 
+def match_winners(rec: Any) -> tuple[int, ...]:
+    """Who won the match, said on its last hand: the engine's outcome as the store recorded
+    it (``HandRecord.outcome``, from :meth:`rummy.games.GameEngine.outcome`), never the
+    events' data.
+    () on any other hand, and for a match given up (abandoned: no winner)."""
+    result: MatchOutcome | None = getattr(rec, "outcome", None)
+    if result is None or result.reason is not OutcomeReason.WON:
+        return ()
+    return result.winners
+
+
 def _events(rec: Any, kind: str) -> list[dict[str, Any]]:
     return [e for s in rec.steps for e in s.events if e.get("kind") == kind]
 
@@ -91,12 +106,13 @@ def _first(rec: Any, kind: str) -> dict[str, Any]:
 
 
 # -- gin ------------------------------------------------------------------------------------
-OUTCOMES = {
-    "knock": lambda: _("{name} knocked"),
-    "gin": lambda: _("{name} went gin"),
-    "big_gin": lambda: _("{name} made Big Gin"),
-    "undercut": lambda: _("{name} knocked and was undercut"),
+OUTCOMES: dict[str, Callable[[], str]] = {
+    HandOutcome.KNOCK: lambda: _("{name} knocked"),
+    HandOutcome.GIN: lambda: _("{name} went gin"),
+    HandOutcome.BIG_GIN: lambda: _("{name} made Big Gin"),
+    HandOutcome.UNDERCUT: lambda: _("{name} knocked and was undercut"),
 }
+NO_LAYOFFS = (HandOutcome.GIN, HandOutcome.BIG_GIN)  # G-9.2, G-10: nothing is laid off on gin
 
 
 def _gin_layoffs(d: Mapping[str, Any]) -> str:
@@ -114,19 +130,19 @@ def _gin_layoffs(d: Mapping[str, Any]) -> str:
 
 def gin_result_lines(names: Names, d: Mapping[str, Any]) -> list[str]:
     """A gin hand's showdown and score from its ``hand_scored`` data (G-10..G-12)."""
-    if d.get("outcome") == "dead":
+    if d.get("outcome") == HandOutcome.DEAD:
         return [_("Dead hand: nobody knocked before the stock ran out. No score.")]
     knocker = d.get("knocker")
     defender = 1 - knocker if isinstance(knocker, int) else None
     outcome = str(d.get("outcome"))
-    lines = [OUTCOMES.get(outcome, OUTCOMES["knock"])().format(name=names.name(knocker))]
+    lines = [OUTCOMES.get(outcome, OUTCOMES[HandOutcome.KNOCK])().format(name=names.name(knocker))]
     lines.append(_("{name}: melds {melds}; deadwood {cards} ({count})").format(
         name=names.name(knocker), melds=melds_line(d.get("knocker_melds")),
         cards=_cards_or_none(d.get("knocker_deadwood")), count=d.get("knocker_count", 0)))
     lines.append(_("{name}: melds {melds}; deadwood {cards} ({count})").format(
         name=names.name(defender), melds=melds_line(d.get("defender_melds")),
         cards=_cards_or_none(d.get("defender_deadwood")), count=d.get("defender_count", 0)))
-    if outcome not in ("gin", "big_gin"):
+    if outcome not in NO_LAYOFFS:
         laid = _gin_layoffs(d)
         lines.append(_("{name} laid off {layoffs}").format(name=names.name(defender), layoffs=laid)
                      if laid else _("{name} laid nothing off").format(name=names.name(defender)))
@@ -141,29 +157,28 @@ def gin_result_lines(names: Names, d: Mapping[str, Any]) -> list[str]:
 
 def _gin_game_lines(names: Names, rec: Any) -> list[str]:
     lines = []
-    for e in _events(rec, "game_over"):
+    for e in _events(rec, GE.GAME_OVER):
         d = e.get("data") or {}
         lines.append(_("{name} won game {n}. Totals: {scores}").format(
             name=names.name(d.get("winner")), n=d.get("game", "?"),
             scores=scores_line(names, d.get("totals"))))
-    for e in _events(rec, "match_over"):
-        d = e.get("data") or {}
-        lines.append(_("{name} won the match").format(name=names.name(d.get("winner"))))
+    for w in match_winners(rec):  # gin: one match winner (G-16, G-17)
+        lines.append(_("{name} won the match").format(name=names.name(w)))
     return lines
 
 
 def _gin_summary(names: Names, rec: Any) -> list[str]:
-    dealt = _first(rec, "dealt")
+    dealt = _first(rec, GE.DEALT)
     lines = []
     if dealt:
         lines.append(_("{name} dealt. The upcard was {card}.").format(
             name=names.name(dealt.get("dealer")), card=card_name(dealt.get("upcard"))))
-    scored = _first(rec, "hand_scored")
+    scored = _first(rec, GE.HAND_SCORED)
     if scored:
         lines += gin_result_lines(names, scored)
-    elif _events(rec, "hand_dead"):
+    elif _events(rec, GE.HAND_DEAD):
         lines.append(_("Dead hand: nobody knocked before the stock ran out. No score."))
-    elif _events(rec, "hand_voided"):
+    elif _events(rec, GE.HAND_VOIDED):
         lines.append(_voided())
     else:
         lines.append(_("The hand was not finished"))
@@ -174,7 +189,7 @@ def _gin_summary(names: Names, rec: Any) -> list[str]:
 def _contract_summary(names: Names, rec: Any) -> list[str]:
     from display.table.contract_text import contract_words
 
-    dealt = _first(rec, "dealt")
+    dealt = _first(rec, CE.DEALT)
     lines = []
     if dealt:
         c = dealt.get("contract") or {}
@@ -186,11 +201,11 @@ def _contract_summary(names: Names, rec: Any) -> list[str]:
             name=names.name(dealt.get("dealer")), cards=each))
     melds: dict[int, list[Any]] = {}
     laid: dict[int, list[str]] = {}
-    for e in _events(rec, "melded"):
+    for e in _events(rec, CE.MELDED):
         melds.setdefault(int(e.get("seat", -1)), []).extend((e.get("data") or {}).get("melds") or [])
-    for e in _events(rec, "laid_off"):
+    for e in _events(rec, CE.LAID_OFF):
         laid.setdefault(int(e.get("seat", -1)), []).append(str((e.get("data") or {}).get("card")))
-    scored = _first(rec, "hand_scored")
+    scored = _first(rec, CE.HAND_SCORED)
     left = scored.get("left_in_hands") or []
     pts = scored.get("points") or []
     for seat in range(len(names.seats)):
@@ -205,16 +220,15 @@ def _contract_summary(names: Names, rec: Any) -> list[str]:
         lines.append(f"{names.name(seat)}: " + "; ".join(parts))
     if scored and isinstance(scored.get("finisher"), int):
         lines.append(_("{name} went out").format(name=names.name(scored["finisher"])))
-    elif _events(rec, "stock_exhausted"):
+    elif _events(rec, CE.STOCK_EXHAUSTED):
         lines.append(_("The stock ran out: the deal ends with no finisher"))
     if scored:
         lines.append(_("Scores: {scores}").format(scores=scores_line(names, scored.get("scores"))))
-    elif _events(rec, "hand_voided"):
+    elif _events(rec, CE.HAND_VOIDED):
         lines.append(_voided())
     else:
         lines.append(_("The deal was not finished"))
-    for e in _events(rec, "match_over"):
-        winners = (e.get("data") or {}).get("winners") or []
+    if winners := match_winners(rec):  # C-7.4: the highest total; ties share
         lines.append(ngettext("{names} won the match", "{names} share the win", len(winners)).format(
             names=", ".join(names.name(w) for w in winners)))
     return lines
@@ -231,36 +245,36 @@ def _event_text(game: str, names: Names, ev: Mapping[str, Any]) -> list[str]:
     """Lines for one recorded event ([] when not worth a line)."""
     kind, seat, d = ev.get("kind", ""), ev.get("seat", -1), ev.get("data") or {}
     who = names.name(seat)
-    if kind == "hand_voided":  # a misdeal (real cards): the same dealer deals again
+    if kind == GE.HAND_VOIDED:  # a misdeal (CE.HAND_VOIDED is the same word) (real cards): the same dealer deals again
         return [_voided()]
     if game != "contract":
-        if kind == "dealt":
+        if kind == GE.DEALT:
             lines = [_("{name} dealt. The upcard is {card}.").format(
                 name=names.name(d.get("dealer")), card=card_name(d.get("upcard")))]
             for i, hand in enumerate(d.get("hands") or []):
                 lines.append(_("{name}'s cards: {cards}").format(name=names.name(i), cards=cards_line(hand)))
             return lines
-        if kind == "drew" and d.get("pile") == "stock" and d.get("card"):
+        if kind == GE.DREW and d.get("pile") == "stock" and d.get("card"):
             return [_("{name} drew {card} from the stock").format(name=who, card=card_name(d["card"]))]
-        if kind == "knocked":
+        if kind == GE.KNOCKED:
             return [_("{name} knocked, discarding {card}").format(name=who, card=card_name(d.get("card")))]
-        if kind in ("gin", "big_gin"):
+        if kind in (GE.GIN, GE.BIG_GIN):
             return []  # the hand_scored lines say it with the melds
-        if kind == "hand_scored":  # after "X knocked, discarding …" the knock is said
+        if kind == GE.HAND_SCORED:  # after "X knocked, discarding …" the knock is said
             lines = gin_result_lines(names, d)
-            return lines[1:] if d.get("outcome") == "knock" else lines
-        if kind == "hand_dead":
+            return lines[1:] if d.get("outcome") == HandOutcome.KNOCK else lines
+        if kind == GE.HAND_DEAD:
             return [_("Dead hand: nobody knocked before the stock ran out. No score.")]
-        if kind in ("game_over", "match_over"):
+        if kind in (GE.GAME_OVER, GE.MATCH_OVER):
             return []  # in the summary
     else:
-        if kind == "drew_stock" and d.get("card"):
+        if kind == CE.DREW_STOCK and d.get("card"):
             return [_("{name} drew {card} from the stock").format(name=who, card=card_name(d["card"]))]
-        if kind == "melded":
+        if kind == CE.MELDED:
             return [_("{name} laid the contract: {melds}").format(name=who, melds=melds_line(d.get("melds")))]
-        if kind == "hand_scored":
+        if kind == CE.HAND_SCORED:
             return [_("Scores: {scores}").format(scores=scores_line(names, d.get("scores")))]
-        if kind == "match_over":
+        if kind == CE.MATCH_OVER:
             return []
     from display.table.contract_text import event_text as contract_event
     from display.table.gin_text import event_text as gin_event
