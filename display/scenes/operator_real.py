@@ -9,8 +9,12 @@ from typing import Any
 import pygame
 
 from display import theme
+from display.table.faults import storage_text
 from display.table.gin_text import card_name as card_label
 from display.table.i18n import _
+from display.table.refusal_text import refusal_text
+from rummy.actions import ActionError
+from rummy.session import StorageError
 
 
 def items(scene: Any) -> list[tuple[str, Any, str]]:
@@ -77,8 +81,19 @@ def void(scene: Any) -> None:
         scene.app.match.review_pending = False
         scene.said = _("The hand is void: deal it again from the shoe")
     else:
-        scene.said = str(refusal)
+        scene.said = refused_text(scene.app.match, refusal)
     scene.dirty = True
+
+
+def refused_text(match: Any, refusal: Exception) -> str:
+    """Why the void was refused, in the table's language: the engine's refusal code worded
+    (display.table.refusal_text) or the storage fault; never ``str(exc)``, which is English
+    for the log."""
+    if isinstance(refusal, ActionError):
+        return refusal_text(refusal, name=match.name)
+    if isinstance(refusal, StorageError):
+        return storage_text(refusal.kind)
+    return refusal_text("")  # nothing the table knows: "not now"
 
 
 def _do(scene: Any, act: Any, page: str | None = None) -> None:
