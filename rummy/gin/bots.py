@@ -14,7 +14,7 @@ Every player sees only its seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rummy.actions import Action, pick_kind
 from rummy.cards import Card
@@ -55,9 +55,17 @@ def choose_draw(
     return None
 
 
-def taker(hand: list[Card], limit: int) -> Callable[[Card], bool]:
-    """The tracking players' ``wants`` for :func:`choose_draw` (:func:`worth_taking`)."""
-    return lambda card: worth_taking(hand, card, limit)
+def taker(hand: list[Card], limit: int, own_discards: Collection[Card] = ()) -> Callable[[Card], bool]:
+    """The tracking players' ``wants`` for :func:`choose_draw` (:func:`worth_taking`). A
+    card we discarded ourselves earlier in the hand is taken back only for gin: two
+    players who each take the other's discard because it melds, and throw another, pass
+    the same cards round for ever (medium against medium, seed 0, hand 6: 5S, JH, 4D
+    with seven cards left in the stock), and the stock never shrinks (G-5.1)."""
+    def wants(card: Card) -> bool:
+        if card in own_discards:
+            return mask_deadwood_discard(hand_mask(hand) | hand_mask([card])) == 0
+        return worth_taking(hand, card, limit)
+    return wants
 
 
 class RandomPlayer:
@@ -218,7 +226,8 @@ class MediumPlayer(TrackingPlayer):
         knocks = [a for a in legal if a.kind == "knock"]
         if knocks and self.should_knock(view, knocks):
             return knocks[0]
-        draw = choose_draw(kinds, view.discard_top, taker(hand, view.knock_limit or 0))
+        draw = choose_draw(kinds, view.discard_top,
+                           taker(hand, view.knock_limit or 0, self.memory.own_discards))
         if draw is not None:
             return draw
         discards = [a for a in legal if a.kind == "discard"]

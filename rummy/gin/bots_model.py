@@ -51,6 +51,7 @@ class Memory:
     pile: list[Card] = field(default_factory=list)  # the pile as this seat knows it
     after_me: tuple[Card | None, int] | None = None  # (top, size) after our last action
     own_last_discard: Card | None = None
+    own_discards: set[Card] = field(default_factory=set)  # every card we discarded this hand
     opp_turns: int = 0
     # His turns in order: ("take", card taken, discard), ("draw", card passed or None,
     # discard) or ("pass", upcard, None).
@@ -122,6 +123,7 @@ class Memory:
             self.pile.pop()
         elif kind == "discard" and card is not None:
             self.pile.append(card)
+            self.own_discards.add(card)
             self.after_me = (card, view.discard_size + 1)
         elif kind == "pass_upcard":
             self.after_me = (view.discard_top, view.discard_size)
