@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("rummy.replay_cli:main", "print a recorded game hand by hand"),
     "shoe-sim": ("device.shoe.sim:main", "a simulated card shoe on a pseudo-terminal"),
     "diag": ("device.diag:main", "live diagnostics of buttons, lamps and the card shoe"),
+    "config": ("display.table.config:main",
+               "check the configuration file, set or hash the operator PIN"),
     "records": ("display.records_cli:main",
                 "finished games: list, leaderboard, recall, export CSV, import journals"),
     "league": ("league.cli:main", "league server: migrate, venues, tables, players, ratings"),
