@@ -28,10 +28,12 @@ import copy
 import os
 import pickle
 import random
+import select
 import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from collections import deque
 from pathlib import Path
@@ -40,6 +42,7 @@ from typing import IO, Any
 from rummy.actions import Action
 
 LATE_S = 8.0  # a worker that has not answered a thought by then is taken for hung
+POLL_S = 0.5  # the reply thread looks at the in-flight thought's deadline this often
 GIVE_UP_AFTER = 3  # broken workers before the table thinks in threads only
 NICE = 5  # the worker yields a shared core to the table's frames
 _HEADER = struct.Struct("!Q")
@@ -131,7 +134,7 @@ class Worker:
         self._lock = threading.Lock()
         self._queue: deque[Thought] = deque()
         self._in_flight: Thought | None = None
-        self._late: threading.Timer | None = None
+        self._deadline = 0.0  # when the thought in flight is late (time.monotonic)
         self._next_id = 0
         self.closing = False
         self.broken = False
@@ -162,15 +165,32 @@ class Worker:
             threading.Thread(target=self._fail, args=("its stdin is closed",), daemon=True).start()
             return
         self._in_flight = thought
-        self._late = threading.Timer(LATE_S, self._fail, (f"no answer in {LATE_S:g} s", thought))
-        self._late.daemon = True
-        self._late.start()
+        self._deadline = time.monotonic() + LATE_S  # the reply thread watches it
 
     def _read(self) -> None:
+        """The reply thread: waits on the worker's pipe (no GIL held) for the replies, and
+        for the in-flight thought's deadline, waking at least every :data:`POLL_S`."""
         assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        buf = bytearray()
         while True:
-            blob = _receive(self.proc.stdout)
-            if blob is None:
+            with self._lock:
+                deadline, late = self._deadline, self._in_flight
+            now = time.monotonic()
+            if late is not None and now >= deadline:
+                self._fail(f"no answer in {LATE_S:g} s", late)
+                return
+            wait = POLL_S if late is None else min(POLL_S, deadline - now)
+            try:
+                ready, _, _ = select.select([fd], [], [], wait)
+                chunk = os.read(fd, 1 << 16) if ready else None
+            except OSError:
+                chunk = b""
+            if chunk is None:
+                if self.closing or self.broken:
+                    return
+                continue
+            if not chunk:  # the end of the stream: the worker has ended (or closed it)
                 if not self.closing:
                     try:
                         code: int | None = self.proc.wait(timeout=1.0)
@@ -178,17 +198,25 @@ class Worker:
                         code = None
                     self._fail("it ended" + ("" if code is None else f" (exit code {code})"))
                 return
-            try:
-                reply = pickle.loads(blob)
-            except Exception as exc:  # noqa: BLE001 - a class the app cannot load back
-                reply = (-1, "unloadable", f"reply: {type(exc).__name__}: {exc}")
-            with self._lock:
-                thought, self._in_flight = self._in_flight, None
-                if self._late is not None:
-                    self._late.cancel()
-                self._pump_locked()
-            if thought is not None:
-                thought._answer(reply)
+            buf += chunk
+            while len(buf) >= _HEADER.size:
+                (n,) = _HEADER.unpack_from(buf)
+                if len(buf) < _HEADER.size + n:
+                    break
+                blob = bytes(buf[_HEADER.size:_HEADER.size + n])
+                del buf[:_HEADER.size + n]
+                self._reply(blob)
+
+    def _reply(self, blob: bytes) -> None:
+        try:
+            reply = pickle.loads(blob)
+        except Exception as exc:  # noqa: BLE001 - a class the app cannot load back
+            reply = (-1, "unloadable", f"reply: {type(exc).__name__}: {exc}")
+        with self._lock:
+            thought, self._in_flight = self._in_flight, None
+            self._pump_locked()
+        if thought is not None:
+            thought._answer(reply)
 
     def _fail(self, why: str, late: Thought | None = None) -> None:
         """The worker is dead or hung (``late``: the thought it has not answered in time):
@@ -215,8 +243,6 @@ class Worker:
             held = ([self._in_flight] if self._in_flight is not None else []) + list(self._queue)
             self._in_flight = None
             self._queue.clear()
-            if self._late is not None:
-                self._late.cancel()
         self._end(kill=busy)
         return held
 
