@@ -94,45 +94,82 @@ def table_frames(size, frames=600) -> dict[str, tuple[float, float]]:
     }
 
 
-def thinking_frames(seconds: float = 60.0) -> tuple[tuple[float, float], tuple[float, float], int]:
+def thinking_frames(seconds: float = 60.0, where: str = "process") -> dict[str, object]:
     """Intervals between frame starts of the gin table paced at 60 fps, against a ``hard``
-    computer seat that thinks in its thread during the table's delay (0.8 s): (mean, p99)
-    ms of the frames that started while a thought ran, of the others, and how many ran
-    during a thought. The thread holds the GIL for up to Python's switch interval (5 ms)."""
+    computer seat that thinks during the table's delay (0.8 s) in the worker process
+    (``where="process"``, display.table.thinking) or in a thread (``"thread"``: the worker
+    switched off, as before issue 30). Returns ``during``: (mean, p99, max) ms of the
+    intervals that began while a thought ran, ``over_20``: how many of those were over
+    20 ms, ``n``: how many there were; ``other``: (mean, p99, max) of the rest; ``thoughts``
+    and ``where``: how many thoughts and where they ran; ``rss_mb``: resident MB of this
+    process and of the worker at the end (VmRSS), ``worker_peak_mb`` (VmHWM)."""
     import random
 
+    from display.table import thinking
     from rummy.gin.bots import BasicPlayer
 
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Hard", "kind": "computer", "bot": "hard"}]
     during, other = [], []
-    with tempfile.TemporaryDirectory() as d:
-        app = _app((1280, 800), d, privacy="open")
-        bot, rng = BasicPlayer(), random.Random(1)
-        end = time.perf_counter() + seconds
-        due = last = time.perf_counter()
-        while time.perf_counter() < end:
-            m = app.match
-            if m is None or m.is_over:
-                app.start_match("gin", seats)
-                app.match.bot_delay = 0.8  # (headless apps act at once)
-                continue
-            if m.review_pending:
-                m.continue_after_review()
-                app.show_match()
-                continue
-            thought = m._thought
-            start = time.perf_counter()
-            (during if thought is not None and not thought.done.is_set() else other).append(
-                (start - last) * 1000)
-            last = start
-            app.frame(events=[])
-            acts = m.to_act()
-            if acts and acts[0] == 0:  # Ann plays as basic, at once
-                m.submit(bot.choose(m.engine, m.engine.view(m.state, 0), m.legal(0), rng))
-            due = max(due + 1 / 60, time.perf_counter() - 0.05)
-            time.sleep(max(0.0, due - time.perf_counter()))
-        app.close()
-    return _stats(during), _stats(other[1:]), len(during)
+    places: dict[str, int] = {}
+    seen: set[int] = set()
+    real_worker = thinking.worker
+    if where == "thread":
+        thinking.worker = lambda: None  # type: ignore[assignment]
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            app = _app((1280, 800), d, privacy="open")
+            bot, rng = BasicPlayer(), random.Random(1)
+            end = time.perf_counter() + seconds
+            due = last = time.perf_counter()
+            thinking_now = False
+            while time.perf_counter() < end:
+                m = app.match
+                if m is None or m.is_over:
+                    app.start_match("gin", seats)
+                    app.match.bot_delay = 0.8  # (headless apps act at once)
+                    continue
+                if m.review_pending:
+                    m.continue_after_review()
+                    app.show_match()
+                    continue
+                start = time.perf_counter()
+                (during if thinking_now else other).append((start - last) * 1000)
+                last = start
+                app.frame(events=[])
+                thought = m._thought
+                if thought is not None and id(thought) not in seen:
+                    seen.add(id(thought))
+                    places[thought.where] = places.get(thought.where, 0) + 1
+                # the interval that begins now is one "during a thought" if one is under way
+                thinking_now = thought is not None and not thought.done.is_set()
+                acts = m.to_act()
+                if acts and acts[0] == 0:  # Ann plays as basic, at once
+                    m.submit(bot.choose(m.engine, m.engine.view(m.state, 0), m.legal(0), rng))
+                due = max(due + 1 / 60, time.perf_counter() - 0.05)
+                time.sleep(max(0.0, due - time.perf_counter()))
+            pid = thinking.worker_pid()
+            rss = (_status_mb(os.getpid(), "VmRSS"), _status_mb(pid, "VmRSS") if pid else 0.0)
+            peak = _status_mb(pid, "VmHWM") if pid else 0.0
+            app.close()
+    finally:
+        thinking.worker = real_worker  # type: ignore[assignment]
+    dm, dp = _stats(during)
+    om, op = _stats(other[1:])
+    return {"during": (dm, dp, max(during)), "over_20": sum(1 for v in during if v > 20.0),
+            "n": len(during), "other": (om, op, max(other[1:])), "thoughts": sum(places.values()),
+            "where": places, "rss_mb": rss, "worker_peak_mb": peak}
+
+
+def _status_mb(pid: int, field: str) -> float:
+    """A /proc/<pid>/status memory figure (VmRSS, VmHWM) in MB (0 when not readable)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
 def _stats(values: list[float]) -> tuple[float, float]:
@@ -215,6 +252,16 @@ def first_frame() -> tuple[float, float]:
     return t, rss
 
 
+def thinking_line(f: dict) -> str:
+    (dm, dp, dx), (om, op, ox) = f["during"], f["other"]
+    app_mb, worker_mb = f["rss_mb"]
+    return (f"gin table at 60 fps against hard, {f['thoughts']} thoughts {f['where']}: {f['n']} frame "
+            f"intervals during thoughts: mean {dm:.1f} ms, p99 {dp:.1f} ms, max {dx:.1f} ms, "
+            f"{f['over_20']} over 20 ms (other intervals: mean {om:.1f}, p99 {op:.1f}, max {ox:.1f} ms); "
+            f"RSS app {app_mb:.0f} MB + worker {worker_mb:.0f} MB (worker peak {f['worker_peak_mb']:.0f} MB); "
+            f"load {os.getloadavg()[0]:.1f}")
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--first-frame"]:
         first_frame_child()
@@ -223,11 +270,19 @@ def main(argv: list[str]) -> int:
 
     p = argparse.ArgumentParser(description="gin table frame times, idle CPU, first frame, memory")
     p.add_argument("--frames", type=int, default=600, help="moves timed per screen size (default 600)")
+    p.add_argument("--thinking", type=float, default=60.0,
+                   help="seconds of play against hard, in a thread and in the worker (default 60)")
+    p.add_argument("--only-thinking", action="store_true", help="only the figures while hard thinks")
     args = p.parse_args(argv)
     print(
         f"python {sys.version.split()[0]}, SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}, "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.frames} moves each"
     )
+    if args.only_thinking:
+        for where in ("thread", "process"):
+            print(thinking_line(thinking_frames(args.thinking, where)))
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+        return 0
     for size in ((1280, 800), (1920, 1080), (800, 480)):
         f = table_frames(size, args.frames)
         print(
@@ -237,9 +292,8 @@ def main(argv: list[str]) -> int:
             f"{f['touch_cpu'][1]:.2f} ms); first review frame after the hand's last move ({f['review'][0]}x): "
             f"max wall {f['review'][1]:.2f} ms (CPU {f['review_cpu'][1]:.2f} ms)"
         )
-    (tm, tp), (om, op), n = thinking_frames()
-    print(f"gin table at 60 fps against hard thinking in its thread: {n} frames during thoughts, "
-          f"interval mean {tm:.1f} ms, p99 {tp:.1f} ms (other frames: mean {om:.1f} ms, p99 {op:.1f} ms)")
+    for where in ("thread", "process"):
+        print(thinking_line(thinking_frames(args.thinking, where)))
     print(f"idle CPU on the attract screen: {idle_cpu():.2f} % of one core")
     t, rss = first_frame()
     print(f"time from start to first frame (simulator, 1280x800): {t:.2f} s")
