@@ -33,6 +33,7 @@ def fresh_worker(monkeypatch):
     """Each test starts with no worker and the real limits, and ends its worker."""
     thinking.shutdown()
     monkeypatch.setattr(thinking, "_broken", 0)
+    monkeypatch.setattr(thinking, "_unpicklable", set())
     yield
     thinking.shutdown()
 
@@ -163,7 +164,11 @@ def test_a_player_that_cannot_be_pickled_thinks_in_a_thread_and_says_so(tmp_path
     assert d._thought.where == "thread" and d._thought.done.wait(20)
     d.update(10.9)
     assert d.session.actions_applied == before + 1
-    assert "rummy-table: thinking: Unpicklable cannot be pickled" in capfd.readouterr().err
+    assert capfd.readouterr().err.count("rummy-table: thinking: Unpicklable cannot be pickled") == 1
+    until_computer(d)
+    d.update(20.0)
+    assert d._thought.where == "thread" and d._thought.done.wait(20)
+    assert "cannot be pickled" not in capfd.readouterr().err, "said once, not at every move"
 
 
 def test_an_error_in_the_workers_search_is_raised_where_the_move_is_taken():

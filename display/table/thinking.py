@@ -135,7 +135,6 @@ class Worker:
         self._queue: deque[Thought] = deque()
         self._in_flight: Thought | None = None
         self._deadline = 0.0  # when the thought in flight is late (time.monotonic)
-        self._next_id = 0
         self.closing = False
         self.broken = False
         threading.Thread(target=self._read, name="thinking-replies", daemon=True).start()
@@ -267,6 +266,7 @@ _lock = threading.Lock()
 _worker: Worker | None = None
 _broken = 0
 _atexit = False
+_unpicklable: set[str] = set()  # the kinds of player already said to think in threads
 
 
 def worker() -> Worker | None:
@@ -358,8 +358,10 @@ class Thought:
             self.blob = pickle.dumps((0, game, self.player, view, legal, rng),
                                      pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - a player that cannot travel (a lock inside)
-            _log(f"{type(self.player).__name__} cannot be pickled ({type(exc).__name__}); "
-                 "it thinks in a thread")
+            kind = type(self.player).__name__
+            if kind not in _unpicklable:  # said once per kind of player, not every move
+                _unpicklable.add(kind)
+                _log(f"{kind} cannot be pickled ({type(exc).__name__}); it thinks in a thread")
             self._args = (view, legal)
             self.blob = b""
         w = worker() if self.blob else None
