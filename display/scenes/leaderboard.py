@@ -11,7 +11,7 @@ this board. Equal wins and points share a rank. Read only. Names are drawn throu
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from display import theme
 from display.scenes.base import ReturnsBack, Scene
 from display.table.i18n import N_, _
 from display.table.names import display_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from display.app import App
 
 FILTERS = (("gin", N_("Gin")), ("contract", N_("Contract")))
 LEAGUE = "league"  # the venue's league standings (cached from the server)
@@ -28,7 +31,7 @@ ROWS = 10
 class LeaderboardScene(ReturnsBack, Scene):
     name = "leaderboard"
 
-    def __init__(self, app, *, back: str = "attract") -> None:
+    def __init__(self, app: App, *, back: str = "attract") -> None:
         super().__init__(app)
         self.back_to = back
         self.game: str = "gin"
@@ -63,7 +66,7 @@ class LeaderboardScene(ReturnsBack, Scene):
         if key == pygame.K_ESCAPE:
             self.leave()
 
-    def draw(self, surf: pygame.Surface):
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         surf.fill((24, 40, 34))
         w, h = self.size
         t = self.touch
@@ -88,7 +91,7 @@ class LeaderboardScene(ReturnsBack, Scene):
         widths = [0.08, 0.42, 0.14, 0.14, 0.22]
         heads = ["#", _("Player"), _("Played"), _("Won"), _("Points")]
 
-        def row(cells, y, colour=theme.INK, bold=False):
+        def row(cells: list[Any], y: int, colour: tuple[int, int, int] = theme.INK, bold: bool = False) -> None:
             for i, c in enumerate(cells):
                 r = pygame.Rect(box.left + int(box.width * cols[i]), y, int(box.width * widths[i]) - 6, line)
                 theme.draw_text(surf, str(c), r, align="left" if i == 1 else "right", colour=colour, bold=bold)

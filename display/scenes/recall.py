@@ -11,7 +11,7 @@ Reached from the attract screen and the operator menu; nothing here can change a
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,9 @@ from display.table.controller.calls import Call
 from display.table.i18n import _
 from display.table.names import record_names
 from display.table.recall_text import hand_label, step_text_lines, summary_lines
+
+if TYPE_CHECKING:  # pragma: no cover
+    from display.app import App
 
 HANDS = 10
 
@@ -33,7 +36,7 @@ def step_text(game: str, players: list[str], step: Any) -> str:
 class RecallScene(ReturnsBack, Scene):
     name = "recall"
 
-    def __init__(self, app, *, back: str = "attract") -> None:
+    def __init__(self, app: App, *, back: str = "attract") -> None:
         super().__init__(app)
         self.back_to = back
         self.error = ""
@@ -69,7 +72,7 @@ class RecallScene(ReturnsBack, Scene):
         elif key == pygame.K_ESCAPE:
             self.leave()
 
-    def on_button(self, event) -> None:
+    def on_button(self, event: Any) -> None:
         if event.edge == "press":
             self.move(1 if event.call == Call.DRAW else -1 if event.call == Call.KNOCK else 0)
 
@@ -77,7 +80,7 @@ class RecallScene(ReturnsBack, Scene):
         """"Gin · hand 6" / "Contract · deal 3" (the players are in the hand's heading)."""
         return hand_label(rec)
 
-    def draw(self, surf: pygame.Surface):
+    def draw(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         surf.fill((24, 40, 34))
         w, h = self.size
         t = self.touch

@@ -34,7 +34,7 @@ from typing import Any
 
 from display.table.i18n import N_
 from league import pins
-from league.pins import hash_pin
+from league.pins import hash_pin as hash_pin  # re-exported: the app and the CLI set the PIN with it
 from rummy.games import get_engine
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
