@@ -113,3 +113,34 @@ def test_the_words_are_keyed_by_the_games_enums():
     # a journal's plain word finds the same entry (StrEnum values are the journal's strings)
     assert OUTCOME_TITLES["undercut"] is OUTCOME_TITLES[HandOutcome.UNDERCUT]
     assert GIN_EVENT_WORDS["discarded"] == GIN_EVENT_WORDS[GinEvent.DISCARDED]
+
+
+def test_rule_options_read_as_the_rules_enums():
+    """The centre's games-won line (G-16) and the illegal-knock warning (G-8.3) follow the
+    rules' members, whether the rules were made from the member or from the word."""
+    from display.table.hint_text import illegal_warning_text
+    from display.table.viewmodels.gin import gin_centre
+    from rummy.gin.rules import IllegalKnock, MatchFormat
+
+    def centre(match_format: Any) -> Any:
+        rules = replace(GIN.preset("standard"), match=MatchFormat(match_format), match_games=3)
+        state = GIN.new_match(rules)
+        state, _events = GIN.apply(state, deal(state))
+        vm = gin_centre(fake_match(GIN, state, 2), (0, 0, 800, 480), pile_hint=False, flat=True,
+                        centre_msg="", banner="", four_colour=False, touch=48)
+        return vm.scores
+
+    assert centre("best_of")[-1] == "Games won: 0 – 0"
+    assert centre(MatchFormat.BEST_OF) == centre("best_of")
+    assert not any(s.startswith("Games won") for s in centre(MatchFormat.SINGLE_GAME))
+    warn = {"count": 12, "limit": 10}
+    opponent = illegal_warning_text({**warn, "penalty": IllegalKnock.OPPONENT_OPTION})
+    assert "your opponent may accept it" in opponent
+    assert illegal_warning_text({**warn, "penalty": "opponent_option"}) == opponent  # a journal's word
+    assert "you must knock when you can" in illegal_warning_text({**warn, "penalty": IllegalKnock.EXPOSE_AND_FORCE})
+
+
+def deal(state: Any) -> Any:
+    from rummy.play import deal_action
+
+    return deal_action(GIN, state, random.Random(1))

@@ -12,6 +12,7 @@ from display.table.contract_text import ASK_WORD
 from display.table.controller import Hint, HintCode
 from display.table.gin_text import card_name
 from display.table.i18n import _, ngettext
+from rummy.gin.rules import IllegalKnock
 
 C = HintCode
 
@@ -99,7 +100,7 @@ _WORDS: dict[HintCode, Callable[[Any, Callable[[int], str]], str]] = {
 
 def illegal_warning_text(p: Any) -> str:
     """The warning before an illegal knock (G-8.3): the count, the limit and the penalty."""
-    if p["penalty"] == "opponent_option":
+    if p["penalty"] == IllegalKnock.OPPONENT_OPTION:
         return _("Illegal knock ({count} over {limit}): your opponent may accept it, or refuse it and your hand "
                  "is shown until you knock").format(count=p["count"], limit=p["limit"])
     return _("Illegal knock ({count} over {limit}): your hand is shown and you must knock when you can").format(

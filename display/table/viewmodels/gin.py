@@ -11,7 +11,7 @@ from display.table.i18n import _, ngettext
 from display.table.viewmodels import ButtonVM, Place
 from rummy.cards import Card
 from rummy.gin.melds import best_discard, best_melds
-from rummy.gin.rules import KnockLimitMode
+from rummy.gin.rules import KnockLimitMode, MatchFormat
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def gin_centre(match: Any, area: tuple[int, int, int, int], *, pile_hint: bool, 
                   if st.rules.knock_limit_mode is KnockLimitMode.KNOCK_CARD else "")  # G-6.2
     scores = [ngettext("{name}: {points} ({boxes} box)", "{name}: {points} ({boxes} boxes)", st.boxes[seat])
               .format(name=match.name(seat), points=st.scores[seat], boxes=st.boxes[seat]) for seat in (0, 1)]
-    if st.rules.match == "best_of":
+    if st.rules.match is MatchFormat.BEST_OF:
         scores.append(_("Games won: {a} – {b}").format(a=st.games_won[0], b=st.games_won[1]))
     return GinCentreVM(
         area=area, stock=len(h.stock), top=h.top_discard, pile_hint=pile_hint, flat=flat, limit=limit,
