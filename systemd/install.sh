@@ -344,7 +344,7 @@ do_install() {
     install_config
     install_units
     no_blanking
-    run "$VENV/bin/python" -m display.config check "$ETC/config.toml"
+    run "$VENV/bin/python" -m display.table.config check "$ETC/config.toml"
     if [[ $NOW == 1 ]]; then
         run systemctl restart "$(sed -n 's/^unit=//p' "$ROOT$MARK")"
         say "installed and started"
