@@ -122,12 +122,15 @@ class MatchDriver:
         (the engine's refusal code translated, or the storage fault) or None."""
         refusal = self.try_submit(action)
         if refusal is None:
+            self.controller.observe()  # a computer's move (or a test's): the controller's timers for it
             return None
         return refusal_text(refusal, name=self.name) if isinstance(refusal, ActionError) else self.message
 
     def try_submit(self, action: Action) -> ActionError | StorageError | None:
         """Apply ``action`` through the session; returns why not (the engine's refusal, or
-        storage that cannot take the journal line) or None."""
+        storage that cannot take the journal line, both unworded) or None. It calls nothing
+        back: the caller arms the controller's timers (``TableController.perform``, the
+        reads, :meth:`submit`)."""
         try:
             events = self.session.apply(action)
         except ActionError as exc:  # the engine's code: worded once, by whoever shows it (issue 30)
@@ -149,8 +152,7 @@ class MatchDriver:
         self._bot_due = None
         if self._deal_pending() or self.is_over:
             self.review_pending = True
-        self.controller.observe()
-        return None
+        return None  # the caller arms the controller's timers (perform, a read, submit): no call back
 
     def continue_after_review(self) -> None:
         """The players have seen the hand's result: deal the next hand."""
