@@ -270,6 +270,10 @@ class App:
         target = next_scene(self, go, **data)
         if target is None:
             return self.scene
+        if not isinstance(target, tuple):  # a scene kept aside (Go.RESUME): current again, as it was
+            self.scene = target
+            target.dirty = True
+            return target
         name, kwargs = target
         return self.goto(name, **kwargs)
 

@@ -67,9 +67,25 @@ def test_the_rows_of_the_table():
 
 def test_every_reason_has_a_row_and_names_a_scene():
     app = fake_app(fake_match(), scene="gin_table")
-    for go in Go:
+    for go in set(Go) - {Go.RESUME}:
         got = next_scene(app, go, back="attract")
         assert got is not None and got[0] in SCENES, go
+    kept = object()
+    assert next_scene(app, Go.RESUME, scene=kept) is kept, "a scene kept aside comes back as it was"
+
+
+def test_the_keyboard_goes_back_to_the_very_seating_screen(tmp_path):
+    clock = FakeClock(500.0)
+    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
+    assert not errors
+    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
+    app.start()
+    seating = app.go(Go.SEATING, game="gin")
+    seating.edit_name(0)
+    assert app.scene.name == "keyboard"
+    app.scene.on_done("Zoe")
+    assert app.scene is seating and seating.dirty and seating.names[0] == "Zoe"
+    app.close()
 
 
 def test_no_scene_names_the_scene_that_follows():

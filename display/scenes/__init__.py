@@ -92,6 +92,7 @@ class Go(StrEnum):
     LEAGUE_LOGIN = "league_login"  # a league player takes a seat (seat=, on_done=)
     FAILED = "failed"  # an error in kiosk mode (error=): the failsafe
     FAULTS = "faults"  # the fault screen (errors=, faults=)
+    RESUME = "resume"  # back to the scene that opened the keyboard or the league login (scene=), as it was
 
 
 #: the operator menu's Close from these goes home (no match screen was left for it)
@@ -117,9 +118,12 @@ def match_scene(app: Any) -> str:
     return table
 
 
-def next_scene(app: Any, go: Go, **data: Any) -> tuple[str, dict[str, Any]] | None:
+def next_scene(app: Any, go: Go, **data: Any) -> tuple[str, dict[str, Any]] | Any | None:
     """Which scene follows ``go`` (with its arguments), from the app's and the match's
-    state; None: the screen stays (the operator menu asked for over itself)."""
+    state; None: the screen stays (the operator menu asked for over itself); a scene
+    object: that very scene again (``Go.RESUME``: the seating screen as it was left)."""
+    if go is Go.RESUME:
+        return data["scene"]
     if go in PLAIN:
         return PLAIN[go], data
     if go is Go.MATCH:

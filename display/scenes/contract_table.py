@@ -1,14 +1,15 @@
 """The contract rummy table for 2–6 seats: panels along the edges, stock, pack, melds, buying.
 
 A view over ``ContractState`` with no rules of its own: every call goes to the match's
-table controller (:mod:`display.table.controller.contract`), which makes it an engine action,
-says which lamps are lit (the app writes them) and keeps the answer deadline. In a seat's
-turn: DRAW (or touch the stock) takes the stock card, touching the pack takes its top card (C-5.1); then touch cards to pick them, MELD lays the
-contract (the table suggests an arrangement, or group picked cards yourself, C-3), a picked
-card touched onto a meld lays it off (C-5.2), touched again or onto the pack discards it
-(C-5.3). BUY from another seat asks "Можно?" (C-8.3); the asked seat answers with DRAW =
-"Можно", KNOCK = "Нельзя" or the on-screen buttons; silence for ``buy_answer_s`` seconds
-counts as "Можно" and the controller submits that same ``answer`` action (C-8.4).
+table controller (:mod:`display.table.controller.contract`), which makes it an engine
+action, says which lamps are lit (the app writes them) and keeps the answer deadline. In a
+seat's turn: DRAW (or touch the stock) takes the stock card, touching the pack takes its
+top card (C-5.1); then touch cards to pick them, MELD lays the contract (the table
+suggests an arrangement, or group picked cards yourself, C-3), a picked card touched onto
+a meld lays it off (C-5.2), touched again or onto the pack discards it (C-5.3). BUY from
+another seat asks "Можно?" (C-8.3); the asked seat answers with DRAW = "Можно", KNOCK =
+"Нельзя" or the on-screen buttons; silence for ``buy_answer_s`` seconds counts as "Можно"
+and the controller submits that same ``answer`` action (C-8.4).
 """
 
 from __future__ import annotations

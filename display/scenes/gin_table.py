@@ -1,11 +1,12 @@
 """The gin table: a panel per seat along its edge, the stock, the discard pile, the knock card.
 
 A view over ``MatchState`` with no rules of its own: every call (arcade button, touch,
-on-screen button) goes to the match's table controller (:mod:`display.table.controller.gin`),
-which makes it an engine action and says which lamps are lit (the app writes them). Touch
-the stock or press DRAW to draw; touch the pile to take the discard (G-5.1); touch a card to pick it, touch it again to
-discard; KNOCK then touch the discard to knock (G-7). Hands are face down except while the owner
-holds one of his arcade buttons (privacy = peek, docs/privacy.md) or face up for practice
+on-screen button) goes to the match's table controller
+(:mod:`display.table.controller.gin`), which makes it an engine action and says which
+lamps are lit (the app writes them). Touch the stock or press DRAW to draw; touch the pile
+to take the discard (G-5.1); touch a card to pick it, touch it again to discard; KNOCK
+then touch the discard to knock (G-7). Hands are face down except while the owner holds
+one of his arcade buttons (privacy = peek, docs/privacy.md) or face up for practice
 (privacy = open).
 """
 

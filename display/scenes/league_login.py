@@ -48,8 +48,7 @@ class LeagueLoginScene(Scene):
 
     def pick(self, player_id: int, name: str) -> None:
         def typed(pin: str | None) -> None:
-            self.app.scene = self
-            self.dirty = True
+            self.app.go(Go.RESUME, scene=self)
             if pin:
                 self.message = _("Checking the PIN…")
                 self.pending = (player_id, name, self.app.league.check_pin(player_id, pin))

@@ -105,8 +105,7 @@ class SeatingScene(Scene):
                     self.league_ids[j], self.names[j] = None, None
                 self.league_ids[i], self.names[i] = player
                 self.kinds[i] = "human"
-            self.app.scene = self
-            self.dirty = True
+            self.app.go(Go.RESUME, scene=self)
 
         self.app.go(Go.LEAGUE_LOGIN, seat=i, on_done=done)
 
@@ -115,8 +114,7 @@ class SeatingScene(Scene):
             if text is not None:
                 self.names[i] = text.strip() or None
                 self.league_ids[i] = None  # a typed name is a guest
-            self.app.scene = self
-            self.dirty = True
+            self.app.go(Go.RESUME, scene=self)
 
         self.app.go(Go.KEYBOARD, text=self.names[i] or "", title=_("Name for seat {n}").format(n=i + 1),
                     on_done=done)

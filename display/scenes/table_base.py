@@ -8,11 +8,12 @@ again, and draws each region through :meth:`region`: a painter draws a region's 
 (``display.table.viewmodels``), and the view-model is the region's cache key.
 
 What a call does (an arcade button, a touch, an on-screen button) is the match's table
-controller's (:mod:`display.table.controller`): :meth:`call` performs it and words what came
-back (the engine's refusal, a hint); the lamps are the controller's too (the app writes
-them once a frame, :mod:`display.table.controller.lamps`), and so is the privacy rule
-(docs/privacy.md): a hand shows only while its owner holds one of his own arcade buttons (:meth:`face_up` asks the controller each frame; a release hides it in
-the frame that drains it).
+controller's (:mod:`display.table.controller`): :meth:`call` performs it and words what
+came back (the engine's refusal, a hint); the lamps are the controller's too (the app
+writes them once a frame, :mod:`display.table.controller.lamps`), and so is the privacy
+rule (docs/privacy.md): a hand shows only while its owner holds one of his own arcade
+buttons (:meth:`face_up` asks the controller each frame; a release hides it in the frame
+that drains it).
 """
 
 from __future__ import annotations
