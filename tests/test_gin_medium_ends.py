@@ -14,9 +14,9 @@ from rummy.gin.rules import GinRules
 from rummy.play import paired_rngs, play_match
 
 
-def play(seed: int, rules: GinRules = GinRules()) -> int:
+def play(seed: int) -> int:
     rng, deal_rng = paired_rngs(seed)
-    _, steps = play_match(ENGINE, ENGINE.new_match(rules), [MediumPlayer(), MediumPlayer()],
+    _, steps = play_match(ENGINE, ENGINE.new_match(GinRules()), [MediumPlayer(), MediumPlayer()],
                           rng, deal_rng=deal_rng, max_actions=20_000)
     return len(steps)
 
