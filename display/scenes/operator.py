@@ -7,6 +7,7 @@ press on the table's top-left corner, or F10 in the simulator.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pygame
 
@@ -28,6 +29,25 @@ def _next(values, current):
     values = list(values)
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
+
+
+def short_path(path: object, most: int = 34) -> str:
+    """``path`` in at most ``most`` characters for a diagnostics line: its first part,
+    "…" and as many of its last parts as fit (the folder's own name always), so a long
+    folder (a simulator's temporary one) keeps the end that tells it apart instead of
+    being cut off at the edge of the screen."""
+    text = str(path)
+    if len(text) <= most:
+        return text
+    parts = Path(text).parts
+    head = parts[0] if parts and parts[0] in ("/", "~") else ""
+    tail: list[str] = []
+    for part in reversed(parts[1:] if head else parts):
+        candidate = "/".join([part, *tail])
+        if tail and len(head) + 2 + len(candidate) > most:
+            break
+        tail.insert(0, part)
+    return f"{head}…/{'/'.join(tail)}"
 
 class OperatorScene(Scene):
     name = "operator"
@@ -225,7 +245,7 @@ class OperatorScene(Scene):
         lines = [
             _("Screen: {w}×{h}, rotation {r}°").format(w=self.size[0], h=self.size[1], r=app.settings.rotation),
             _("Buttons: {kind}").format(kind=_("simulated") if app.hw.simulated else _("GPIO")),
-            _("State folder: {path}").format(path=app.state_dir),
+            _("State folder: {path}").format(path=short_path(app.state_dir)),
             _("Frames drawn: {n}").format(n=app.frames),
         ]
         if app.match is not None:
