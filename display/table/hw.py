@@ -12,15 +12,18 @@ from __future__ import annotations
 import queue
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device import watchdog
 from device.events import BUY, DRAW, HOLD, KNOCK, PRESS, RELEASE, InputEvent
 
+if TYPE_CHECKING:
+    from device.sim_buttons import SimButtons
+
 CALLS = (DRAW, KNOCK, BUY)
 
 
-class WakingQueue(queue.Queue):
+class WakingQueue(queue.Queue[Any]):
     """The board's event queue: each ``put`` (from a hardware thread) also calls ``wake``, so
     a main loop asleep until its next timer sees a button press at once."""
 
@@ -47,14 +50,14 @@ class Hardware:
         poll_interval: float | None = 0.05,
         wake: Callable[[], None] | None = None,
     ) -> None:
-        self.events: queue.Queue = WakingQueue(wake)
+        self.events: queue.Queue[Any] = WakingQueue(wake)
         self.simulated = simulated
         self.clock = clock
         self.poll_interval = poll_interval
         self.buttons_config = dict(buttons_config or {})
         self.problems: list[str] = []
         self.board: Any = None
-        self.sim: Any = None
+        self.sim: SimButtons | None = None
         self.factory: Any = None
         self.seats = 0
         self.lamps: dict[int, dict[str, bool]] = {}

@@ -55,7 +55,7 @@ class MatchDriver:
         self._bot_due: float | None = None
         self._thought: Thought | None = None  # a computer seat thinking during its delay
         self.resumed = resumed
-        self._legal_key: tuple = ()
+        self._legal_key: tuple[object, ...] = ()
         self._legal_cache: dict[int, list[Action]] = {}
         self._to_act: list[int] | None = None
         # A deal is pending after a hand: show the hand's result until someone continues.

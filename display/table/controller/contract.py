@@ -323,6 +323,11 @@ class ContractTable:
         """The phase the real-card rows are keyed by (None: no hand in play)."""
         return Phase(state.phase) if state.phase in REAL_PHASES else None
 
+    def real_row(self, state: Any, call: Call) -> Entry | None:
+        """The real-card row of ``call`` in the state's phase (None: none, or no hand)."""
+        phase = self.real_phase(state)
+        return None if phase is None else self.real_entry(phase, call)
+
     def real_entry(self, phase: Phase, call: Call) -> Entry | None:
         """The row of ``(phase, call)``; BUY while the question travels (C-8.8: in the
         take and play phases too) is the turn's BUY."""

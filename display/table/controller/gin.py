@@ -367,6 +367,11 @@ class GinTable:
         h = state.hand
         return None if h is None or h.phase is HandPhase.OVER else HandPhase(h.phase)
 
+    def real_row(self, state: Any, call: Call) -> Entry | None:
+        """The real-card row of ``call`` in the state's phase (None: none, or no hand)."""
+        phase = self.real_phase(state)
+        return None if phase is None else self.real_entry(phase, call)
+
     def real_entry(self, phase: HandPhase, call: Call) -> Entry | None:
         return REAL_TABLE.get((phase, call))
 

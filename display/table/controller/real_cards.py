@@ -42,7 +42,9 @@ from display.table.controller.calls import (
     Submit,
 )
 from display.table.controller.contract import GAME as CONTRACT_GAME
+from display.table.controller.contract import ContractTable
 from display.table.controller.gin import GAME as GIN_GAME
+from display.table.controller.gin import GinTable
 from display.table.controller.real_rows import (
     N_,
     Entry,
@@ -66,7 +68,7 @@ STOCK_CARDS = ContractKind.STOCK_CARDS  # contract only: a buy's stock cards (C-
 VOID_HAND = GinKind.VOID_HAND  # == contract's ActionKind.VOID_HAND
 
 #: game -> its call table (virtual and real-card rows, keyed by the game's phase enum)
-GAMES: dict[str, Any] = {"gin": GIN_GAME, "contract": CONTRACT_GAME}
+GAMES: dict[str, GinTable | ContractTable] = {"gin": GIN_GAME, "contract": CONTRACT_GAME}
 
 
 class PromptKind(StrEnum):
@@ -212,7 +214,7 @@ class RealTable:
 
     def __init__(self, game: str, reads: RealCards) -> None:
         self.game = game
-        self.base: Any = GAMES[game]  # the game's table: its real-card rows, its phases
+        self.base: GinTable | ContractTable = GAMES[game]  # the game's table: its real-card rows, its phases
         self.reads = reads
 
     def new_input(self) -> RealInput:
@@ -239,7 +241,7 @@ class RealTable:
         phase = self.base.real_phase(sit.state)
         if phase is None or self.reads.dealing():
             return Say(Hint.of(HintCode.WAIT)) if call in BUTTONS else NOTHING
-        entry: Entry | None = self.base.real_entry(phase, call)  # the game's row (C-8.8: BUY travels)
+        entry = self.base.real_row(sit.state, call)  # the game's row (C-8.8: BUY travels)
         out = entry.handler(sit, arg) if entry is not None else None
         if out is not None:
             return out
