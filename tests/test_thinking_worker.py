@@ -125,12 +125,18 @@ def test_a_seeded_table_plays_the_same_match_with_the_worker_as_with_threads(tmp
 
 
 def test_the_worker_starts_lazily_is_reused_and_ends_on_shutdown(tmp_path):
+    import pygame  # noqa: F401 - as in the app, whose process the worker must not copy
+
     assert thinking.worker_pid() is None
     d = driver(tmp_path)  # a computer seat with a delay: the worker starts with the match
     pid = thinking.worker_pid()
     assert pid is not None
     play(d, 20)
     assert thinking.worker_pid() == pid, "one worker for every thought"
+    maps = Path(f"/proc/{pid}/maps").read_text()
+    assert "pygame" in Path(f"/proc/{os.getpid()}/maps").read_text()  # the app has it ...
+    assert "pygame" not in maps and "libSDL" not in maps, \
+        "... the worker does not: a fresh interpreter, not a fork of the app"
     thinking.shutdown()
     assert thinking.worker_pid() is None and reaped(pid), "ended and waited for"
     d.update(100.0)  # the next thought starts a new one
