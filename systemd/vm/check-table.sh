@@ -63,7 +63,7 @@ before=$(actions)
 for c in "${order[@]}"; do shoe "feed shoe $c"; sleep 0.6; done
 deal=
 for _ in $(seq 1 30); do
-    deal=$(journal | grep '"kind":"deal"' | tail -n 1)
+    deal=$(journal | grep -E '"kind":"deal(_read)?"' | tail -n 1)  # real cards: deal_read
     [[ -n $deal ]] && break
     sleep 1
 done
