@@ -259,10 +259,11 @@ else
 fi
 g 'poweroff' 2> /dev/null; vm_wait_exit 60
 status() { local r; for r in "${RESULTS[@]}"; do [[ ${r%%=*} == "$1" ]] && { [[ ${r#*=} == ok ]] && echo ok || echo FAILED; return; }; done; echo "not run"; }
+if [[ -n ${ATTRACT_S:-} ]]; then B2A="$ATTRACT_S s"; else B2A="FAILED (READY=1 at ${READY_S:-never} s)"; fi
 echo "whole check: $(( $(date +%s) - T0 )) s; screendumps and logs: $RUN"
 if [[ $ARCH == arm64 ]]; then
-    echo "virtual kiosk (arm64): boot-to-attract ${ATTRACT_S:-FAILED (READY=1 at ${READY_S:-never})} s, attract $(status attract), install $(status install)"
+    echo "virtual kiosk (arm64): boot-to-attract $B2A, attract $(status attract), install $(status install)"
 else
-    echo "virtual kiosk: boot-to-attract ${ATTRACT_S:-FAILED (READY=1 at ${READY_S:-never})} s, attract $(status attract), button $(status button), shoe $(status shoe), power cut $(status power-cut)"
+    echo "virtual kiosk: boot-to-attract $B2A, attract $(status attract), button $(status button), shoe $(status shoe), power cut $(status power-cut)"
 fi
 exit $FAILED
