@@ -50,7 +50,7 @@ def hold(app, pos, clock: FakeClock, seconds: float = 0.7) -> None:
 _LOOKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # app -> seat -> the button he holds to look
 
 
-def _settle(app, clock: FakeClock, seconds: float) -> None:
+def let_pass(app, clock: FakeClock, seconds: float) -> None:
     """Let ``seconds`` pass while the board's poll thread would run (every 10 ms here)."""
     end = clock.t + seconds
     while clock.t < end - 1e-9:
@@ -68,11 +68,11 @@ def press(app, seat: int, call: str, clock: FakeClock) -> None:
         conceal(app, seat, clock)
     clock.t += 0.4  # beyond the board's 0.3 s lockout
     assert app.hw.press(seat, call), f"seat {seat} has no {call} button"
-    _settle(app, clock, 0.02)
+    let_pass(app, clock, 0.02)
     app.frame(events=[])
-    _settle(app, clock, 0.06)
+    let_pass(app, clock, 0.06)
     app.hw.release(seat, call)
-    _settle(app, clock, 0.04)
+    let_pass(app, clock, 0.04)
     app.frame(events=[])
     if again and app.scene.name.endswith("_table"):
         reveal(app, seat, clock, button=call)
@@ -115,7 +115,7 @@ def reveal(app, seat: int, clock: FakeClock, *, button: str | None = None) -> No
     if held is not None and app.scene.face_up(seat):
         _hold(app, seat, button, clock)
         app.hw.release(seat, held)
-        _settle(app, clock, 0.04)
+        let_pass(app, clock, 0.04)
         app.frame(events=[])
         assert app.scene.face_up(seat), "still holding a button of his: the hand stays up"
         return
@@ -129,7 +129,7 @@ def _hold(app, seat: int, button: str, clock: FakeClock) -> None:
     clock.t += 0.4  # beyond the board's lockout
     assert app.hw.press(seat, button), f"seat {seat} has no {button} button"
     _LOOKS.setdefault(app, {})[seat] = button
-    _settle(app, clock, app.match.controller.look_after + 0.05)
+    let_pass(app, clock, app.match.controller.look_after + 0.05)
     app.frame(events=[])
 
 
@@ -157,7 +157,7 @@ def conceal(app, seat: int, clock: FakeClock) -> None:
     button = _LOOKS.setdefault(app, {}).pop(seat, None)
     if button is not None:
         app.hw.release(seat, button)
-        _settle(app, clock, 0.04)
+        let_pass(app, clock, 0.04)
         app.frame(events=[])
 
 
@@ -179,12 +179,13 @@ def drawn_texts(app) -> list[theme.TextRecord]:
     return log
 
 
-def started_app(tmp_path, **app_kw):
-    """The app in sim mode on a fake clock over ``tmp_path``'s state, started; and the clock."""
+def started_app(tmp_path, *, clock: FakeClock | None = None, **app_kw):
+    """The app in sim mode on a fake clock (``clock``, or a new one) over ``tmp_path``'s
+    state, started; and the clock."""
     from display.app import App
     from display.table.config import load_config
 
-    clock = FakeClock()
+    clock = FakeClock() if clock is None else clock
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
     assert not errors
     app = App(config, mode="sim", state_dir=tmp_path, clock=clock, **app_kw)

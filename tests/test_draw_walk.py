@@ -11,10 +11,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from display_input import FakeClock, humans  # noqa: E402
+from display_input import FakeClock, humans, let_pass, started_app  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.table.config import load_config  # noqa: E402
 from display.table.controller import Call  # noqa: E402
 from rummy.actions import Action  # noqa: E402
 from rummy.gin.state import HandPhase  # noqa: E402
@@ -23,20 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def gin_app(tmp_path, clock) -> App:
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
-    app.start()
+    app, _clock = started_app(tmp_path, clock=clock, size=(800, 480), seed=11)
     app.start_match("gin", humans("Ann", "Bob"))
     app.frame(events=[])
     return app
-
-
-def settle(app, clock, seconds):
-    end = clock.t + seconds
-    while clock.t < end - 1e-9:
-        clock.t = min(end, clock.t + 0.01)
-        app.hw.board.poll(clock.t)
 
 
 def test_a_draw_tap_is_applied_worded_lit_and_drawn_in_the_frame_of_its_release(tmp_path):
@@ -47,12 +36,12 @@ def test_a_draw_tap_is_applied_worded_lit_and_drawn_in_the_frame_of_its_release(
     assert m.state.hand.phase is HandPhase.UPCARD and app.hw.lamps[seat]["draw"]
     clock.t += 0.4
     assert app.hw.press(seat, "draw")
-    settle(app, clock, 0.02)
+    let_pass(app, clock, 0.02)
     app.frame(events=[])
     assert m.session.actions_applied == 1, "a press only starts the clock"
-    settle(app, clock, 0.06)
+    let_pass(app, clock, 0.06)
     app.hw.release(seat, "draw")
-    settle(app, clock, 0.04)
+    let_pass(app, clock, 0.04)
     frames = app.frames
     app.frame(events=[])  # the one frame that drains the release
     action, _events = m.history[-1]

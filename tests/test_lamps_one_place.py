@@ -12,23 +12,14 @@ from types import SimpleNamespace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from display_input import FakeClock, humans  # noqa: E402
+from display_input import FakeClock, humans, started_app  # noqa: E402
 
 from display.app import App  # noqa: E402
-from display.table.config import load_config  # noqa: E402
 from display.table.controller import BUTTONS, Lamp, lamp_lit  # noqa: E402
 from display.table.controller.lamps import TableLamps, review_lamps  # noqa: E402
 from display.table.controller.review import ReviewGate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def make_app(tmp_path, clock) -> App:
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
-    app.start()
-    return app
 
 
 def lit_now(app: App) -> dict[int, dict[str, bool]]:
@@ -51,8 +42,7 @@ def test_no_scene_writes_a_lamp():
 
 
 def test_a_table_shows_the_controllers_lamps_and_a_menu_none(tmp_path):
-    clock = FakeClock(500.0)
-    app = make_app(tmp_path, clock)
+    app, clock = started_app(tmp_path, clock=FakeClock(500.0), size=(800, 480), seed=11)
     assert not any(any(v.values()) for v in lit_now(app).values())
     app.start_match("gin", humans("Ann", "Bob"))
     app.frame(events=[])
@@ -72,8 +62,7 @@ def test_a_table_shows_the_controllers_lamps_and_a_menu_none(tmp_path):
 
 
 def test_a_review_lights_the_human_draw_lamps_once_it_may_go(tmp_path):
-    clock = FakeClock(500.0)
-    app = make_app(tmp_path, clock)
+    app, clock = started_app(tmp_path, clock=FakeClock(500.0), size=(800, 480), seed=11)
     app.start_match("gin", [{"name": "Ann", "kind": "human"}, {"name": "Cy", "kind": "computer"}])
     app.frame(events=[])
     m = app.match

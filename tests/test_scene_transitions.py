@@ -13,11 +13,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from display_input import FakeClock, click, humans, target  # noqa: E402
+from display_input import FakeClock, click, humans, started_app, target  # noqa: E402
 
-from display.app import App  # noqa: E402
 from display.scenes import GAME_SCENES, SCENES, Go, Kind, kind_of, match_scene, next_scene  # noqa: E402
-from display.table.config import load_config  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,11 +73,7 @@ def test_every_reason_has_a_row_and_names_a_scene():
 
 
 def test_the_keyboard_goes_back_to_the_very_seating_screen(tmp_path):
-    clock = FakeClock(500.0)
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
-    app.start()
+    app, clock = started_app(tmp_path, clock=FakeClock(500.0), size=(800, 480), seed=11)
     seating = app.go(Go.SEATING, game="gin")
     seating.edit_name(0)
     assert app.scene.name == "keyboard"
@@ -103,11 +97,7 @@ def test_no_scene_names_the_scene_that_follows():
 
 
 def test_a_match_goes_from_its_table_to_its_review_and_on(tmp_path):
-    clock = FakeClock(500.0)
-    config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})
-    assert not errors
-    app = App(config, mode="sim", size=(800, 480), state_dir=tmp_path, seed=11, clock=clock)
-    app.start()
+    app, clock = started_app(tmp_path, clock=FakeClock(500.0), size=(800, 480), seed=11)
     app.frame(events=[])
     assert app.scene.name == "attract"
     click(app, target(app, "play").rect.center, clock)
