@@ -47,6 +47,12 @@ def pytest_runtest_setup(item) -> None:
     if app is not None and app.settle_heap is not _settle_heap_in_tests:
         _settle_heap_in_tests.real = app.settle_heap  # type: ignore[attr-defined]
         app.settle_heap = _settle_heap_in_tests
+    # The table's language is one module-wide setting: a test that switched it (a loop over
+    # the four languages ends on the last one) left the next tests of its worker speaking
+    # Portuguese. Every test starts in English, the source language.
+    i18n = sys.modules.get("display.table.i18n")
+    if i18n is not None:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
 @pytest.fixture(scope="session")

@@ -20,12 +20,6 @@ from display.table.match import make_player  # noqa: E402
 NAMES = ["Ana", "Boris", "Citra", "Duarte"]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")  # the loop below ends on the last language: later tests expect English
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
 def test_review_sheet_names_are_not_cut(tmp_path, size):
     config, errors = load_config(None, env={"RUMMY_TABLE_STATE_DIR": str(tmp_path)})

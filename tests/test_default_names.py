@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -24,12 +22,6 @@ from rummy.records import read_journal  # noqa: E402
 from rummy.session import MatchSession  # noqa: E402
 from rummy.session_runner import default_rules, next_action  # noqa: E402
 from rummy.store import DB_NAME, Store  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
 
 
 def start(state_dir, seats, seed=5, game="gin"):

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
 from display.scenes.operator_real import refused_text, void
 from display.table import i18n
 from display.table.faults import storage_text
@@ -16,13 +14,6 @@ from rummy.gin.kinds import Refusal
 from rummy.session import StorageError
 
 NAMES = ("Ann", "Bob")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_operator_void_refusal_is_worded_in_the_tables_language():

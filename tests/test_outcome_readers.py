@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from display.table import i18n
 from display.table.contract_text import EVENT_WORDS as CONTRACT_EVENT_WORDS
 from display.table.gin_text import EVENT_WORDS as GIN_EVENT_WORDS
 from display.table.gin_text import OUTCOME_TITLES
@@ -31,13 +30,6 @@ from rummy.play import play_match
 from rummy.players import player
 
 NAMES = ("Ann", "Bob", "Cid")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 class SwappedGin(GinEngine):

@@ -8,22 +8,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
-from display.table import i18n
 from display.table.recall_text import summary_lines
 from rummy.gin.engine import ENGINE as GIN
 from rummy.outcome import MatchOutcome, OutcomeReason
 from rummy.players import player
 
 NAMES = ("Ann", "Bob", "Cid")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def hand_record(game: str, events: list[dict[str, Any]], outcome: MatchOutcome | None, seats: int = 2) -> Any:
