@@ -65,13 +65,9 @@ def _now() -> str:
 def backoff(failures: int, base: float, cap: float, rng: random.Random) -> float:
     """Seconds to wait after ``failures`` failed passes in a row: base*2^(n-1), capped, with
     jitter (50-100 %) so a venue's tables do not all reconnect at the same moment. A table
-    offline for days keeps counting failures: the doubling stops once it passes the cap
-    (2**1024 is no float: an OverflowError there stopped the sync thread)."""
-    doubling = 1.0
-    for _ in range(max(0, failures - 1)):
-        if base * doubling >= cap:
-            break
-        doubling *= 2.0
+    offline for days keeps counting failures: the exponent stops at 1023, the largest a
+    float holds (an int 2**1024 made an OverflowError that stopped the sync thread)."""
+    doubling = 2.0 ** min(max(0, failures - 1), 1023)
     return min(cap, base * doubling) * rng.uniform(0.5, 1.0)
 
 
