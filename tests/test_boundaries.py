@@ -122,19 +122,11 @@ def test_the_table_logic_package_imports_no_pygame_and_nothing_of_the_pygame_app
     """display/table/ (controller, call tables, real-card referee, match driver,
     view-models, config, texts) is the table's logic: no pygame, and of display/ only
     itself, so the scenes depend on it and never the other way round."""
-    bad = []
-    for path in (ROOT / "display" / "table").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module] if node.level == 0 else []
-            else:
-                continue
-            for name in names:
-                top = name.split(".")[0]
-                if top == "pygame" or (top == "display" and not name.startswith("display.table")):
-                    bad.append(f"{path.relative_to(ROOT)} imports {name}")
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+           for path in (ROOT / "display" / "table").rglob("*.py")
+           for line, name in imports_of(path)
+           if name.split(".")[0] == "pygame"
+           or (name.split(".")[0] == "display" and not name.startswith("display.table"))]
     assert not bad, bad
 
 
@@ -142,9 +134,7 @@ def test_importing_every_table_logic_module_loads_no_pygame():
     import subprocess
     import sys
 
-    modules = sorted(
-        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        for p in (ROOT / "display" / "table").rglob("*.py"))
+    modules = sorted(module_name(p) for p in (ROOT / "display" / "table").rglob("*.py"))
     assert len(modules) > 15
     code = ("import importlib, sys\n"
             f"for m in {modules!r}: importlib.import_module(m)\n"
