@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from device.events import CALLS, HOLD, OPERATOR, PRESS, ShoeEvent
+from device.events import HOLD, OPERATOR, PRESS, ShoeEvent
 from display.backend import Screen, desktop_size, fit_table_size, init_pygame
 from display.notice import Notice, resume_notices
 from display.scenes import PLAYING, Go, Kind, kind_of, load_scene, match_scene, next_scene
@@ -654,14 +654,8 @@ class App:
         kind = kind_of(scene.name) if scene is not None else Kind.MENU
         lit: Any = DARK
         if m is not None and kind is Kind.TABLE:
-            hw = self.hw
-            seats = len(m.seats)
-            if hw.board is not None:
-                wired: dict[int, frozenset[str] | None] = {
-                    s: frozenset(c for c in CALLS if hw.wired(s, c)) for s in range(seats)}
-            else:
-                wired = dict.fromkeys(range(seats))
-            lit = self._lamps.lit(m.controller, seats, now, open_hands=self.open_hands, wired=wired.__getitem__)
+            lit = self._lamps.lit(m.controller, len(m.seats), now, open_hands=self.open_hands,
+                                  wired=self.hw.wired_calls)
         elif m is not None and kind is Kind.REVIEW:
             lit = review_lamps(scene.gate, now, [m.is_human(s) for s in range(len(m.seats))])
         for seat in list(self.hw.lamps):

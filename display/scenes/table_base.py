@@ -271,10 +271,8 @@ class TableScene(Scene):
     def seat_lamps(self, seat: int) -> dict[str, Lamp]:
         """The seat's lamps (the table controller's), on the buttons his seat has: what the
         app's ``show_lamps`` writes for this seat now (a query; no lamp is written here)."""
-        hw = self.app.hw
-        wired = frozenset(str(b) for b in BUTTONS if hw.wired(seat, str(b))) if hw.board is not None else None
         return self.ctl.lamp_states(seat, self.now, face_up=self.face_up(seat), open_hands=self.open_hands,
-                                    wired=wired)
+                                    wired=self.app.hw.wired_calls(seat))
 
     def hide_hand(self, ui: Any) -> None:
         """The hand hid again: drop what was picked."""

@@ -113,6 +113,14 @@ class Hardware:
     def wired(self, seat: int, call: str) -> bool:
         return self.board is not None and (seat, call) in self.board.buttons()
 
+    def wired_calls(self, seat: int) -> frozenset[str] | None:
+        """The calls the seat has a button for (None: no board, every call goes): the
+        lamps a seat's panel may light."""
+        if self.board is None:
+            return None
+        have = self.board.buttons()
+        return frozenset(c for c in CALLS if (seat, c) in have)
+
     def press(self, seat: int, call: str) -> bool:
         """Drive the seat's mock pin low (simulator); False when that button is not wired."""
         if self.sim is None or not self.wired(seat, call):
